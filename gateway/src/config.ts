@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { BaseConfigSchema, loadConfigOrExit } from '@nivesh/proto/node';
+
+/** The gateway's settings; this file is the only reader of `process.env`. */
+export const ConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** HMAC key of the access tokens (HS256); shared with services/auth, which signs them. */
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }),
+  JWT_ISSUER: z.string().min(1).default('nivesh'),
+  JWT_AUDIENCE: z.string().min(1).default('nivesh-web'),
+  /** The built web app (vite's output). */
+  WEB_DIST_DIR: z.string().min(1).default(path.resolve(__dirname, '../../web/dist')),
+  /** Honour X-Forwarded-For: only behind a reverse proxy that sets it. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Requests per minute one client IP may make across the API. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+});
+export type Config = z.output<typeof ConfigSchema>;
+
+export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);

@@ -1,0 +1,39 @@
+// Two tiers (STYLE.md 13): unit specs beside the code, integration specs against real PostgreSQL and Redis.
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
+    '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/'],
+};
+
+module.exports = {
+  rootDir: __dirname,
+  // Integration suites start processes and drive real Redis and PostgreSQL; unit specs finish far sooner.
+  testTimeout: 120_000,
+  projects: [
+    { ...shared, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/{proto,gateway,services/*}/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'int',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/{proto,gateway,services/*}/test/**/*.int-spec.ts', '<rootDir>/test/int/**/*.int-spec.ts'],
+    },
+  ],
+};

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { defineRoute } from '../http';
+import { defineRpc } from '../rpc';
+import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller, withOptionalCaller } from './common';
+
+const TAG = 'analytics';
+
+export const ANALYTICS_DEFAULT_DAYS = 7;
+export const ANALYTICS_MAX_DAYS = 365;
+/** A user counts as current when seen within this many minutes. */
+export const CURRENT_USERS_WINDOW_MINUTES = 5;
+
+const PageNameSchema = z.string().trim().min(1).max(200);
+const optionalText = (max: number) => z.string().max(max).nullish();
+/**
+ * The analytics session the call belongs to. Optional: without it the server uses the caller's
+ * latest open analytics session.
+ */
+const AnalyticsSessionRefSchema = IdSchema.nullish();
+
+// ---- bodies ---------------------------------------------------------------------------------
+
+export const AnalyticsSessionStartRequestSchema = z.object({ page_name: PageNameSchema });
+export type AnalyticsSessionStartRequest = z.infer<typeof AnalyticsSessionStartRequestSchema>;
+export const AnalyticsSessionStartResponseSchema = z.object({
+  session_id: IdSchema,
+  started_at: IsoDateTimeSchema,
+});
+export type AnalyticsSessionStartResponse = z.infer<typeof AnalyticsSessionStartResponseSchema>;
+
+export const AnalyticsSessionEndRequestSchema = z.object({ session_id: AnalyticsSessionRefSchema });
+export type AnalyticsSessionEndRequest = z.infer<typeof AnalyticsSessionEndRequestSchema>;
+/** `ended` is false when there was no open session to end (not an error: analytics is best-effort). */
+export const AnalyticsSessionEndResponseSchema = z.object({
+  ended: z.boolean(),
+  session_id: IdSchema.nullable(),
+  duration_seconds: z.number().nonnegative().nullable(),
+});
+export type AnalyticsSessionEndResponse = z.infer<typeof AnalyticsSessionEndResponseSchema>;
+
+export const AnalyticsPageVisitRequestSchema = z.object({
+  session_id: AnalyticsSessionRefSchema,
+  page_name: PageNameSchema,
+  referrer_page: optionalText(2_048),
+});
+export type AnalyticsPageVisitRequest = z.infer<typeof AnalyticsPageVisitRequestSchema>;
+
+export const AnalyticsActionRequestSchema = z.object({
+  session_id: AnalyticsSessionRefSchema,
+  action_type: z.string().trim().min(1).max(64),
+  action_category: optionalText(64),
+  action_target: optionalText(256),
+  page_name: optionalText(200),
+  action_data: z.record(z.string().max(64), z.unknown()).nullish(),
+  response_time_ms: z.number().nonnegative().nullish(),
+  success: z.boolean().default(true),
+  error_message: optionalText(2_000),
+});
+export type AnalyticsActionRequest = z.infer<typeof AnalyticsActionRequestSchema>;
+
+/** `recorded` is false when there was no analytics session to attach the event to. */
+export const AnalyticsRecordedResponseSchema = z.object({
+  recorded: z.boolean(),
+  session_id: IdSchema.nullable(),
+});
+export type AnalyticsRecordedResponse = z.infer<typeof AnalyticsRecordedResponseSchema>;
+
+export const AnalyticsOverviewQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(ANALYTICS_MAX_DAYS).default(ANALYTICS_DEFAULT_DAYS),
+});
+export type AnalyticsOverviewQuery = z.infer<typeof AnalyticsOverviewQuerySchema>;
+
+export const AnalyticsDailyPointSchema = z.object({
+  date: z.iso.date(),
+  sessions: z.number().int().nonnegative(),
+  unique_users: z.number().int().nonnegative(),
+  page_visits: z.number().int().nonnegative(),
+  actions: z.number().int().nonnegative(),
+  visitor_sessions: z.number().int().nonnegative(),
+  visitor_page_views: z.number().int().nonnegative(),
+});
+export type AnalyticsDailyPoint = z.infer<typeof AnalyticsDailyPointSchema>;
+
+/** Admin dashboard for the last `days` days (inclusive of today, UTC). */
+export const AnalyticsOverviewResponseSchema = z.object({
+  days: z.number().int().positive(),
+  from: IsoDateTimeSchema,
+  to: IsoDateTimeSchema,
+  totals: z.object({
+    sessions: z.number().int().nonnegative(),
+    unique_users: z.number().int().nonnegative(),
+    page_visits: z.number().int().nonnegative(),
+    actions: z.number().int().nonnegative(),
+    failed_actions: z.number().int().nonnegative(),
+    avg_session_duration_seconds: z.number().nonnegative().nullable(),
+    avg_response_time_ms: z.number().nonnegative().nullable(),
+    visitor_sessions: z.number().int().nonnegative(),
+    visitor_page_views: z.number().int().nonnegative(),
+    avg_page_load_time_ms: z.number().nonnegative().nullable(),
+  }),
+  daily: z.array(AnalyticsDailyPointSchema),
+  top_pages: z.array(z.object({ page_name: z.string(), visits: z.number().int().nonnegative() })),
+  top_actions: z.array(z.object({ action_type: z.string(), count: z.number().int().nonnegative() })),
+});
+export type AnalyticsOverviewResponse = z.infer<typeof AnalyticsOverviewResponseSchema>;
+
+export const AnalyticsCurrentUsersQuerySchema = EmptyBodySchema;
+export type AnalyticsCurrentUsersQuery = z.infer<typeof AnalyticsCurrentUsersQuerySchema>;
+export const CurrentUserSchema = z.object({
+  user_id: IdSchema,
+  session_id: IdSchema,
+  page_name: z.string().nullable(),
+  last_seen_at: IsoDateTimeSchema,
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+/** Who is on the site now: signed-in users (analytics) and anonymous visitors (heartbeats). */
+export const AnalyticsCurrentUsersResponseSchema = z.object({
+  as_of: IsoDateTimeSchema,
+  window_minutes: z.number().int().positive(),
+  active_users: z.number().int().nonnegative(),
+  active_visitors: z.number().int().nonnegative(),
+  users: z.array(CurrentUserSchema),
+});
+export type AnalyticsCurrentUsersResponse = z.infer<typeof AnalyticsCurrentUsersResponseSchema>;
+
+export const AnalyticsBasicStatsQuerySchema = EmptyBodySchema;
+export type AnalyticsBasicStatsQuery = z.infer<typeof AnalyticsBasicStatsQuerySchema>;
+const CountsSchema = z.object({
+  analytics_sessions: z.number().int().nonnegative(),
+  unique_users: z.number().int().nonnegative(),
+  page_visits: z.number().int().nonnegative(),
+  actions: z.number().int().nonnegative(),
+  visitor_sessions: z.number().int().nonnegative(),
+  visitor_page_views: z.number().int().nonnegative(),
+});
+/** All-time and today's (UTC) counts. */
+export const AnalyticsBasicStatsResponseSchema = z.object({
+  as_of: IsoDateTimeSchema,
+  all_time: CountsSchema,
+  today: CountsSchema,
+});
+export type AnalyticsBasicStatsResponse = z.infer<typeof AnalyticsBasicStatsResponseSchema>;
+
+// ---- RPC payloads ---------------------------------------------------------------------------
+
+export const AnalyticsSessionStartPayloadSchema = withOptionalCaller(AnalyticsSessionStartRequestSchema);
+export type AnalyticsSessionStartPayload = z.infer<typeof AnalyticsSessionStartPayloadSchema>;
+export const AnalyticsSessionEndPayloadSchema = withOptionalCaller(AnalyticsSessionEndRequestSchema);
+export type AnalyticsSessionEndPayload = z.infer<typeof AnalyticsSessionEndPayloadSchema>;
+export const AnalyticsPageVisitPayloadSchema = withOptionalCaller(AnalyticsPageVisitRequestSchema);
+export type AnalyticsPageVisitPayload = z.infer<typeof AnalyticsPageVisitPayloadSchema>;
+export const AnalyticsActionPayloadSchema = withOptionalCaller(AnalyticsActionRequestSchema);
+export type AnalyticsActionPayload = z.infer<typeof AnalyticsActionPayloadSchema>;
+export const AnalyticsOverviewPayloadSchema = withCaller(AnalyticsOverviewQuerySchema);
+export type AnalyticsOverviewPayload = z.infer<typeof AnalyticsOverviewPayloadSchema>;
+export const AnalyticsCurrentUsersPayloadSchema = withCaller(AnalyticsCurrentUsersQuerySchema);
+export type AnalyticsCurrentUsersPayload = z.infer<typeof AnalyticsCurrentUsersPayloadSchema>;
+export const AnalyticsBasicStatsPayloadSchema = withCaller(AnalyticsBasicStatsQuerySchema);
+export type AnalyticsBasicStatsPayload = z.infer<typeof AnalyticsBasicStatsPayloadSchema>;
+
+/** Analytics patterns of services/tracking (collected into TRACKING in visitor.ts). */
+export const ANALYTICS_RPC = {
+  analyticsSessionStart: defineRpc('tracking', 'analyticsSessionStart', AnalyticsSessionStartPayloadSchema, AnalyticsSessionStartResponseSchema),
+  analyticsSessionEnd: defineRpc('tracking', 'analyticsSessionEnd', AnalyticsSessionEndPayloadSchema, AnalyticsSessionEndResponseSchema),
+  analyticsPageVisit: defineRpc('tracking', 'analyticsPageVisit', AnalyticsPageVisitPayloadSchema, AnalyticsRecordedResponseSchema),
+  analyticsAction: defineRpc('tracking', 'analyticsAction', AnalyticsActionPayloadSchema, AnalyticsRecordedResponseSchema),
+  analyticsOverview: defineRpc('tracking', 'analyticsOverview', AnalyticsOverviewPayloadSchema, AnalyticsOverviewResponseSchema, 15_000),
+  analyticsCurrentUsers: defineRpc('tracking', 'analyticsCurrentUsers', AnalyticsCurrentUsersPayloadSchema, AnalyticsCurrentUsersResponseSchema),
+  analyticsBasicStats: defineRpc('tracking', 'analyticsBasicStats', AnalyticsBasicStatsPayloadSchema, AnalyticsBasicStatsResponseSchema, 10_000),
+};
+
+// ---- HTTP routes ----------------------------------------------------------------------------
+
+export const ANALYTICS_ROUTES = {
+  analyticsSessionStart: defineRoute({
+    method: 'POST',
+    path: '/api/analytics/session/start',
+    tag: TAG,
+    summary: 'Open an analytics session on the given page.',
+    auth: 'optional',
+    input: AnalyticsSessionStartRequestSchema,
+    response: AnalyticsSessionStartResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsSessionStart,
+  }),
+  analyticsSessionEnd: defineRoute({
+    method: 'POST',
+    path: '/api/analytics/session/end',
+    tag: TAG,
+    summary: 'Close the analytics session.',
+    auth: 'optional',
+    input: AnalyticsSessionEndRequestSchema,
+    response: AnalyticsSessionEndResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsSessionEnd,
+  }),
+  analyticsPageVisit: defineRoute({
+    method: 'POST',
+    path: '/api/analytics/session/page-visit',
+    tag: TAG,
+    summary: 'Record a page visit in the analytics session.',
+    auth: 'optional',
+    input: AnalyticsPageVisitRequestSchema,
+    response: AnalyticsRecordedResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsPageVisit,
+  }),
+  analyticsAction: defineRoute({
+    method: 'POST',
+    path: '/api/analytics/session/action',
+    tag: TAG,
+    summary: 'Record a user action (and its outcome) in the analytics session.',
+    auth: 'optional',
+    input: AnalyticsActionRequestSchema,
+    response: AnalyticsRecordedResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsAction,
+  }),
+  analyticsOverview: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/dashboard/overview',
+    tag: TAG,
+    summary: 'Admin: usage overview of the last N days (default 7).',
+    auth: 'admin',
+    input: AnalyticsOverviewQuerySchema,
+    response: AnalyticsOverviewResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsOverview,
+  }),
+  analyticsCurrentUsers: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/dashboard/current-users',
+    tag: TAG,
+    summary: 'Admin: users and visitors active in the last few minutes.',
+    auth: 'admin',
+    input: AnalyticsCurrentUsersQuerySchema,
+    response: AnalyticsCurrentUsersResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsCurrentUsers,
+  }),
+  analyticsBasicStats: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/dashboard/basic-stats',
+    tag: TAG,
+    summary: 'Admin: usage counts, all-time and for today.',
+    auth: 'admin',
+    input: AnalyticsBasicStatsQuerySchema,
+    response: AnalyticsBasicStatsResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsBasicStats,
+  }),
+};

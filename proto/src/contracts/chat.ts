@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { defineRoute } from '../http';
+import { defineRpc, systemPatterns } from '../rpc';
+import { DEFAULT_TICKER, EmptyBodySchema, IdSchema, IsoDateTimeSchema, TickerSchema } from './common';
+
+const TAG = 'chat';
+export const USER_QUERY_MAX_LENGTH = 2_000;
+
+export const CHAT_TYPES = ['sentiment', 'technical'] as const;
+export const ChatTypeSchema = z.enum(CHAT_TYPES);
+export type ChatType = z.infer<typeof ChatTypeSchema>;
+
+/** `offline_mode`: the language model is unreachable and the built-in educational engine answers. */
+export const CHAT_SYSTEM_STATUSES = ['online', 'offline_mode'] as const;
+export const ChatSystemStatusSchema = z.enum(CHAT_SYSTEM_STATUSES);
+export type ChatSystemStatus = z.infer<typeof ChatSystemStatusSchema>;
+
+// ---- bodies ---------------------------------------------------------------------------------
+
+export const ChatSentimentStartRequestSchema = EmptyBodySchema;
+export type ChatSentimentStartRequest = z.infer<typeof ChatSentimentStartRequestSchema>;
+
+export const ChatTechnicalStartRequestSchema = z.object({ ticker: TickerSchema.default(DEFAULT_TICKER) });
+export type ChatTechnicalStartRequest = z.infer<typeof ChatTechnicalStartRequestSchema>;
+
+/** A new chat: its ids and the assistant's greeting. */
+export const ChatStartResponseSchema = z.object({
+  session_id: IdSchema,
+  context_id: IdSchema,
+  chat_type: ChatTypeSchema,
+  /** The technical chat's symbol; null for sentiment chats. */
+  ticker: z.string().nullable(),
+  message: z.string(),
+  compliance_note: z.string(),
+  system_status: ChatSystemStatusSchema,
+});
+export type ChatStartResponse = z.infer<typeof ChatStartResponseSchema>;
+
+export const ChatQueryRequestSchema = z.object({
+  context_id: IdSchema,
+  session_id: IdSchema,
+  user_query: z
+    .string()
+    .trim()
+    .min(1, { error: 'Message is empty' })
+    .max(USER_QUERY_MAX_LENGTH, { error: `Message must be at most ${USER_QUERY_MAX_LENGTH} characters` }),
+});
+export type ChatQueryRequest = z.infer<typeof ChatQueryRequestSchema>;
+
+/**
+ * One answer. When `blocked` (the compliance guard refused, e.g. a buy/sell call or a price target)
+ * `response` explains the refusal and `block_reason` / `alternative_suggestion` are set.
+ */
+export const ChatQueryResponseSchema = z.object({
+  response: z.string(),
+  timestamp: IsoDateTimeSchema,
+  compliance_note: z.string(),
+  disclaimer: z.string(),
+  blocked: z.boolean(),
+  block_reason: z.string().nullable(),
+  alternative_suggestion: z.string().nullable(),
+  system_status: ChatSystemStatusSchema,
+});
+export type ChatQueryResponse = z.infer<typeof ChatQueryResponseSchema>;
+
+// ---- RPC ------------------------------------------------------------------------------------
+
+const CHAT_START_DEADLINE_MS = 15_000;
+/** A language-model answer can take a while; the client does not abort chat calls. */
+const CHAT_QUERY_DEADLINE_MS = 45_000;
+
+/** RPC patterns answered by services/chat. */
+export const CHAT = {
+  ...systemPatterns('chat'),
+  sentimentStart: defineRpc('chat', 'sentimentStart', ChatSentimentStartRequestSchema, ChatStartResponseSchema, CHAT_START_DEADLINE_MS),
+  technicalStart: defineRpc('chat', 'technicalStart', ChatTechnicalStartRequestSchema, ChatStartResponseSchema, CHAT_START_DEADLINE_MS),
+  sentimentQuery: defineRpc('chat', 'sentimentQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY_DEADLINE_MS),
+  technicalQuery: defineRpc('chat', 'technicalQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY_DEADLINE_MS),
+};
+
+// ---- HTTP routes ----------------------------------------------------------------------------
+
+export const CHAT_ROUTES = {
+  chatSentimentStart: defineRoute({
+    method: 'POST',
+    path: '/chat/sentiment/start',
+    tag: TAG,
+    summary: 'Start a market-sentiment chat with Warren AI.',
+    auth: 'none',
+    input: ChatSentimentStartRequestSchema,
+    response: ChatStartResponseSchema,
+    rpc: CHAT.sentimentStart,
+    rateLimitPerMinute: 30,
+  }),
+  chatTechnicalStart: defineRoute({
+    method: 'POST',
+    path: '/chat/technical/start',
+    tag: TAG,
+    summary: 'Start a technical-analysis chat about one NSE stock (default RELIANCE).',
+    auth: 'none',
+    input: ChatTechnicalStartRequestSchema,
+    response: ChatStartResponseSchema,
+    rpc: CHAT.technicalStart,
+    rateLimitPerMinute: 30,
+  }),
+  chatSentimentQuery: defineRoute({
+    method: 'POST',
+    path: '/chat/sentiment/query',
+    tag: TAG,
+    summary: 'Ask the sentiment chat a question; educational answers only.',
+    auth: 'none',
+    input: ChatQueryRequestSchema,
+    response: ChatQueryResponseSchema,
+    rpc: CHAT.sentimentQuery,
+    rateLimitPerMinute: 30,
+  }),
+  chatTechnicalQuery: defineRoute({
+    method: 'POST',
+    path: '/chat/technical/query',
+    tag: TAG,
+    summary: 'Ask the technical chat a question; educational answers only.',
+    auth: 'none',
+    input: ChatQueryRequestSchema,
+    response: ChatQueryResponseSchema,
+    rpc: CHAT.technicalQuery,
+    rateLimitPerMinute: 30,
+  }),
+};

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { defineRoute } from '../http';
+import { defineRpc, systemPatterns } from '../rpc';
+import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller } from './common';
+
+const TAG = 'premium';
+
+/** Premium price (section 9). */
+export const PREMIUM_PRICE_INR_PER_MONTH = 200;
+export const DEFAULT_PLAN_ID = 'premium_monthly';
+/** Device fingerprints carry an encoded canvas image, so they are long. */
+export const DEVICE_FINGERPRINT_MAX_LENGTH = 8_192;
+
+export const DeviceFingerprintSchema = z.string().trim().min(1).max(DEVICE_FINGERPRINT_MAX_LENGTH);
+/** The client's public IP as a lookup service reported it, or 'unknown'. Informational only. */
+export const ClientIpAddressSchema = z.string().trim().min(1).max(64).default('unknown');
+export const PlanIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Unknown plan' });
+
+export const SubscriptionStatusSchema = z.enum(['pending', 'active', 'cancelled', 'expired']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+// ---- bodies ---------------------------------------------------------------------------------
+
+export const PremiumStatusQuerySchema = z.object({
+  device_fingerprint: DeviceFingerprintSchema,
+  ip_address: ClientIpAddressSchema,
+});
+export type PremiumStatusQuery = z.infer<typeof PremiumStatusQuerySchema>;
+
+/** The one-device check; `logout_message` is set when this device lost premium to another one. */
+export const DeviceCheckSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+  logout_message: z.string().nullable(),
+});
+export type DeviceCheck = z.infer<typeof DeviceCheckSchema>;
+
+export const SubscriptionSchema = z.object({
+  plan_id: z.string(),
+  plan_name: z.string(),
+  status: SubscriptionStatusSchema,
+  expires_at: IsoDateTimeSchema.nullable(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const PremiumUserSchema = z.object({
+  user_id: IdSchema,
+  username: z.string(),
+  is_premium: z.boolean(),
+  premium_expires_at: IsoDateTimeSchema.nullable(),
+});
+export type PremiumUser = z.infer<typeof PremiumUserSchema>;
+
+/**
+ * Premium status (section 3). `is_premium` is the account's entitlement; premium is active on this
+ * device only when `is_premium && device_allowed`.
+ */
+export const PremiumStatusResponseSchema = z.object({
+  success: z.boolean(),
+  is_premium: z.boolean(),
+  device_allowed: z.boolean(),
+  device_check_reason: z.string().nullable(),
+  device_check: DeviceCheckSchema,
+  subscription: SubscriptionSchema.nullable(),
+  user: PremiumUserSchema,
+});
+export type PremiumStatusResponse = z.infer<typeof PremiumStatusResponseSchema>;
+
+export const SubscribeRequestSchema = z.object({
+  plan_id: PlanIdSchema.default(DEFAULT_PLAN_ID),
+  device_fingerprint: DeviceFingerprintSchema,
+  ip_address: ClientIpAddressSchema,
+});
+export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
+/** On success the client goes to `payment_url`; otherwise it shows `error`. */
+export const SubscribeResponseSchema = z.object({
+  success: z.boolean(),
+  payment_url: z.url().nullable(),
+  order_id: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
+
+export const CancelRequestSchema = EmptyBodySchema;
+export type CancelRequest = z.infer<typeof CancelRequestSchema>;
+/** Cancelling stops renewal; premium stays until `premium_expires_at` (null when it ended at once). */
+export const CancelResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  premium_expires_at: IsoDateTimeSchema.nullable(),
+});
+export type CancelResponse = z.infer<typeof CancelResponseSchema>;
+
+// ---- RPC payloads ---------------------------------------------------------------------------
+
+export const PremiumStatusPayloadSchema = withCaller(PremiumStatusQuerySchema);
+export type PremiumStatusPayload = z.infer<typeof PremiumStatusPayloadSchema>;
+export const SubscribePayloadSchema = withCaller(SubscribeRequestSchema);
+export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
+export const CancelPayloadSchema = withCaller(CancelRequestSchema);
+export type CancelPayload = z.infer<typeof CancelPayloadSchema>;
+
+/** RPC patterns answered by services/premium. */
+export const PREMIUM = {
+  ...systemPatterns('premium'),
+  status: defineRpc('premium', 'status', PremiumStatusPayloadSchema, PremiumStatusResponseSchema),
+  subscribe: defineRpc('premium', 'subscribe', SubscribePayloadSchema, SubscribeResponseSchema, 15_000),
+  cancel: defineRpc('premium', 'cancel', CancelPayloadSchema, CancelResponseSchema, 10_000),
+};
+
+// ---- HTTP routes ----------------------------------------------------------------------------
+
+export const PREMIUM_ROUTES = {
+  premiumStatus: defineRoute({
+    method: 'GET',
+    path: '/api/premium/status',
+    tag: TAG,
+    summary: "The user's premium entitlement and whether this device may use it.",
+    auth: 'user',
+    input: PremiumStatusQuerySchema,
+    response: PremiumStatusResponseSchema,
+    rpc: PREMIUM.status,
+  }),
+  premiumSubscribe: defineRoute({
+    method: 'POST',
+    path: '/api/premium/subscribe',
+    tag: TAG,
+    summary: 'Start a premium subscription on this device; returns the payment page address.',
+    auth: 'user',
+    input: SubscribeRequestSchema,
+    response: SubscribeResponseSchema,
+    rpc: PREMIUM.subscribe,
+    rateLimitPerMinute: 10,
+  }),
+  premiumCancel: defineRoute({
+    method: 'POST',
+    path: '/api/premium/cancel',
+    tag: TAG,
+    summary: 'Cancel the premium subscription.',
+    auth: 'user',
+    input: CancelRequestSchema,
+    response: CancelResponseSchema,
+    rpc: PREMIUM.cancel,
+    rateLimitPerMinute: 10,
+  }),
+};

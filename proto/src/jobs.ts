@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export type QueueDefinition<J extends Record<string, z.ZodType> = Record<string, z.ZodType>> = {
+  readonly name: string;
+  /** Job name -> payload schema. Each job name has exactly one handler. */
+  readonly jobs: J;
+  /** Attempts before a job is given up (with exponential backoff). */
+  readonly attempts: number;
+  readonly backoffMs: number;
+};
+
+/** Declares a BullMQ queue with its job names and payload schemas. */
+export const defineQueue = <J extends Record<string, z.ZodType>>(
+  name: string,
+  jobs: J,
+  options: { attempts?: number; backoffMs?: number } = {},
+): QueueDefinition<J> => ({ name, jobs, attempts: options.attempts ?? 8, backoffMs: options.backoffMs ?? 1_000 });
+
+export const OtpPurposeSchema = z.enum(['registration', 'login', 'password_reset']);
+export type OtpPurpose = z.infer<typeof OtpPurposeSchema>;
+
+/**
+ * An OTP mail. The code itself is never in the job in clear: `sealed_code` is AES-256-GCM ciphertext
+ * (base64url of iv | tag | ciphertext) under a key only auth and its mail worker hold.
+ */
+export const OtpEmailJobSchema = z.object({
+  email: z.email(),
+  username: z.string(),
+  purpose: OtpPurposeSchema,
+  sealed_code: z.string().min(16),
+  expires_at: z.iso.datetime(),
+});
+export type OtpEmailJob = z.infer<typeof OtpEmailJobSchema>;
+
+export const VisitorHeartbeatJobSchema = z.object({
+  session_id: z.string().min(1).max(128),
+  page_url: z.string().max(2048),
+  user_agent: z.string().max(1024),
+  screen_resolution: z.string().max(32),
+  page_load_time: z.number().nonnegative().optional(),
+  session_duration: z.number().nonnegative().optional(),
+  user_id: z.string().optional(),
+  ip_hash: z.string().optional(),
+  received_at: z.iso.datetime(),
+});
+export type VisitorHeartbeatJob = z.infer<typeof VisitorHeartbeatJobSchema>;
+
+export const VisitorSessionEndJobSchema = z.object({
+  session_id: z.string().min(1).max(128),
+  total_duration: z.number().nonnegative(),
+  pages_visited: z.number().int().nonnegative(),
+  total_page_views: z.number().int().nonnegative(),
+  user_id: z.string().optional(),
+  received_at: z.iso.datetime(),
+});
+export type VisitorSessionEndJob = z.infer<typeof VisitorSessionEndJobSchema>;
+
+/** Every queue of the system, declared once. */
+export const QUEUES = {
+  otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
+  visitorHeartbeats: defineQueue('visitor-heartbeats', {
+    heartbeat: VisitorHeartbeatJobSchema,
+    'session-end': VisitorSessionEndJobSchema,
+  }),
+} as const;

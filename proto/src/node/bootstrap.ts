@@ -1,0 +1,65 @@
+import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { RpcDefinition, ServiceName } from '../rpc';
+import { patternsOf } from '../routes';
+import type { ServiceConfig } from './config';
+import { createLogger, PinoNestLogger } from './logger';
+import { RedisStreamsServer } from './redis-streams.server';
+import { DomainRpcExceptionFilter } from './rpc-exception.filter';
+
+export type StartServiceOptions = {
+  service: ServiceName;
+  module: Type | DynamicModule;
+  config: ServiceConfig;
+  /** Patterns of this service whose feature is not built yet; they answer `not_implemented` (501). */
+  notImplemented?: readonly RpcDefinition[];
+  /** Instance name; unique per process by default. */
+  instanceId?: string;
+  /** Listen for SIGTERM/SIGINT and exit when closed (false in tests). */
+  handleSignals?: boolean;
+};
+
+/**
+ * Starts a service as a NestJS microservice on the Redis Streams transport. Boot fails when a pattern
+ * of the service's contract has no handler. On SIGTERM it stops taking requests, finishes those in
+ * flight, then closes queues and connections.
+ */
+export const startService = async (options: StartServiceOptions): Promise<{ app: INestMicroservice; server: RedisStreamsServer }> => {
+  const { config, service } = options;
+  const logger = createLogger(service, config.LOG_LEVEL);
+  const server = new RedisStreamsServer({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    service,
+    patterns: patternsOf(service),
+    notImplemented: options.notImplemented,
+    concurrency: config.RPC_CONCURRENCY,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    instanceId: options.instanceId,
+  });
+  const app = await NestFactory.createMicroservice(options.module, { strategy: server, logger: new PinoNestLogger(logger) });
+  app.useGlobalFilters(new DomainRpcExceptionFilter(logger));
+  await app.listen();
+  logger.info({ instance: server.instanceId }, `${service} service ready`);
+
+  if (options.handleSignals !== false) {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, `${service} service stopping`);
+      // A hung close must not keep a stopped service alive forever.
+      setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  }
+  return { app, server };
+};

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { ReadPacket, WritePacket } from '@nestjs/microservices';
+import { ClientProxy } from '@nestjs/microservices';
+import Redis from 'ioredis';
+import { DomainError } from '../errors';
+import { DEFAULT_RPC_DEADLINE_MS, serviceOfPattern } from '../rpc';
+import { F, RPC_TIMING, rpcKeys, type RpcReply } from './rpc-keys';
+
+export type RedisStreamsClientOptions = {
+  redisUrl: string;
+  prefix: string;
+  /** Deadline for calls that do not name one. */
+  defaultDeadlineMs?: number;
+};
+
+export type RequestOptions = { deadlineMs?: number; correlationId?: string };
+
+type Waiter = { resolve: (value: unknown) => void; reject: (error: DomainError) => void; timer: NodeJS.Timeout };
+
+/**
+ * NestJS client proxy for the Redis Streams transport. A request is appended to its service's stream
+ * with a deadline and this client's reply channel; the reply comes back on that channel only.
+ * No live instance: 503 at once. Past the deadline: 504.
+ */
+export class RedisStreamsClient extends ClientProxy {
+  readonly clientId = randomUUID();
+  private readonly keys: ReturnType<typeof rpcKeys>;
+  private readonly replyChannel: string;
+  private commands?: Redis;
+  private subscriber?: Redis;
+  private connecting?: Promise<void>;
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly aliveUntil = new Map<string, number>();
+  private readonly livenessChecks = new Map<string, Promise<boolean>>();
+  /** Replies that arrived for a request already answered: must stay 0 (a request handled twice). */
+  duplicateReplies = 0;
+
+  constructor(private readonly options: RedisStreamsClientOptions) {
+    super();
+    this.keys = rpcKeys(options.prefix);
+    this.replyChannel = this.keys.replies(this.clientId);
+  }
+
+  connect(): Promise<void> {
+    this.connecting ??= this.open();
+    return this.connecting;
+  }
+
+  private async open(): Promise<void> {
+    this.commands = new Redis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1 });
+    this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
+    await this.subscriber.subscribe(this.replyChannel);
+  }
+
+  async close(): Promise<void> {
+    for (const [id, waiter] of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new DomainError('service_unavailable', 'RPC client closed'));
+      this.waiters.delete(id);
+    }
+    await Promise.allSettled([this.subscriber?.quit(), this.commands?.quit()]);
+    this.connecting = undefined;
+  }
+
+  unwrap<T>(): T {
+    if (!this.commands) throw new Error('RedisStreamsClient is not connected');
+    return this.commands as T;
+  }
+
+  /** Sends one request and resolves with its result, or rejects with a DomainError. */
+  async request(pattern: string, data: unknown, options: RequestOptions = {}): Promise<unknown> {
+    await this.connect();
+    const service = serviceOfPattern(pattern);
+    const deadlineMs = Math.min(options.deadlineMs ?? this.options.defaultDeadlineMs ?? DEFAULT_RPC_DEADLINE_MS, RPC_TIMING.maxDeadlineMs);
+    if (!(await this.isAlive(service))) {
+      throw new DomainError('service_unavailable', `The ${service} service is unavailable. Please try again shortly.`);
+    }
+    const id = randomUUID();
+    const now = Date.now();
+    const deadline = now + deadlineMs;
+    const result = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(id);
+        reject(new DomainError('deadline_exceeded', `The ${service} service did not answer in time.`));
+      }, deadlineMs);
+      this.waiters.set(id, { resolve, reject, timer });
+    });
+    try {
+      await this.commands!.xadd(
+        this.keys.requests(service),
+        // Unread requests older than the longest deadline can never be answered in time: trim them.
+        'MINID',
+        '~',
+        String(now - RPC_TIMING.maxDeadlineMs),
+        '*',
+        F.id,
+        id,
+        F.pattern,
+        pattern,
+        F.data,
+        JSON.stringify(data ?? {}),
+        F.deadline,
+        String(deadline),
+        F.replyTo,
+        this.replyChannel,
+        F.correlationId,
+        options.correlationId ?? id,
+      );
+    } catch (error) {
+      const waiter = this.waiters.get(id);
+      if (waiter) {
+        clearTimeout(waiter.timer);
+        this.waiters.delete(id);
+      }
+      throw new DomainError('service_unavailable', `RPC transport unavailable: ${(error as Error).message}`);
+    }
+    return result;
+  }
+
+  /** Whether any instance of the service has beaten recently (cached briefly). */
+  private async isAlive(service: string): Promise<boolean> {
+    if ((this.aliveUntil.get(service) ?? 0) > Date.now()) return true;
+    let check = this.livenessChecks.get(service);
+    if (!check) {
+      check = this.commands!.zcount(this.keys.instances(service), Date.now() - RPC_TIMING.deadAfterMs, '+inf')
+        .then((count) => {
+          if (count > 0) this.aliveUntil.set(service, Date.now() + RPC_TIMING.livenessCacheMs);
+          return count > 0;
+        })
+        .catch(() => false)
+        .finally(() => this.livenessChecks.delete(service));
+      this.livenessChecks.set(service, check);
+    }
+    return check;
+  }
+
+  private onReply(message: string): void {
+    let reply: RpcReply;
+    try {
+      reply = JSON.parse(message) as RpcReply;
+    } catch {
+      return;
+    }
+    const waiter = this.waiters.get(reply.id);
+    if (!waiter) {
+      this.duplicateReplies += 1;
+      return;
+    }
+    this.waiters.delete(reply.id);
+    clearTimeout(waiter.timer);
+    if (reply.ok) {
+      waiter.resolve(reply.data);
+      return;
+    }
+    const code = reply.err.code as DomainError['code'];
+    waiter.reject(new DomainError(code, reply.err.message, reply.err.details, reply.err.correlation_id));
+  }
+
+  /** NestJS ClientProxy entry: `client.send(pattern, data)` with the default deadline. */
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const pattern = this.normalizePattern(packet.pattern);
+    this.request(pattern, packet.data).then(
+      (response) => callback({ response, isDisposed: true }),
+      (err: unknown) => callback({ err, isDisposed: true }),
+    );
+    return () => undefined;
+  }
+
+  protected async dispatchEvent(): Promise<never> {
+    throw new Error('The Redis Streams transport carries requests only; use BullMQ for events');
+  }
+}

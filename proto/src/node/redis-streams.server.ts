@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { CustomTransportStrategy, MessageHandler } from '@nestjs/microservices';
+import { BaseRpcContext, Server } from '@nestjs/microservices';
+import Redis from 'ioredis';
+import { lastValueFrom } from 'rxjs';
+import { DomainError, RpcErrorPayloadSchema, notImplemented, type RpcErrorPayload } from '../errors';
+import type { RpcDefinition } from '../rpc';
+import { F, RPC_TIMING, rpcKeys, type RpcReply } from './rpc-keys';
+
+export type RedisStreamsServerOptions = {
+  redisUrl: string;
+  prefix: string;
+  service: string;
+  /** Every pattern this service must answer; each needs exactly one handler at boot. */
+  patterns: readonly RpcDefinition[];
+  /** Patterns whose feature is not built yet: answered with `not_implemented`. */
+  notImplemented?: readonly RpcDefinition[];
+  /** Requests this instance runs at once. */
+  concurrency?: number;
+  /** How long close() waits for requests in flight. */
+  shutdownTimeoutMs?: number;
+  /** Name of this instance (consumer); unique per process by default. */
+  instanceId?: string;
+  /** Validate results against the pattern's result schema (catches contract drift). */
+  validateResults?: boolean;
+};
+
+type StreamEntry = [id: string, fields: string[]];
+type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
+
+/** Context handed to handlers: which request, which instance. */
+export class RedisStreamsContext extends BaseRpcContext<
+  [pattern: string, requestId: string, deadline: number, instance: string, correlationId: string]
+> {
+  get pattern(): string {
+    return this.args[0];
+  }
+  get requestId(): string {
+    return this.args[1];
+  }
+  get deadline(): number {
+    return this.args[2];
+  }
+  get instance(): string {
+    return this.args[3];
+  }
+  get correlationId(): string {
+    return this.args[4];
+  }
+}
+
+/**
+ * NestJS transport strategy that serves RPC from a Redis stream with a consumer group: every instance of
+ * a service reads the same stream in one group, so each request is handled by exactly one instance.
+ * Requests past their deadline are dropped unexecuted; requests left pending by a dead instance are
+ * claimed by a live sibling; handled entries are acknowledged and deleted together with the reply.
+ */
+export class RedisStreamsServer extends Server implements CustomTransportStrategy {
+  readonly instanceId: string;
+  private readonly keys: ReturnType<typeof rpcKeys>;
+  private readonly stream: string;
+  private readonly group: string;
+  private readonly concurrency: number;
+  private readonly definitions = new Map<string, RpcDefinition>();
+  private commands?: Redis;
+  private reader?: Redis;
+  private running = false;
+  private readLoop?: Promise<void>;
+  private heartbeat?: NodeJS.Timeout;
+  private readonly inFlight = new Set<Promise<void>>();
+  private slotFreed?: () => void;
+  /** Counts, for tests and logs. */
+  readonly stats = { handled: 0, expired: 0, claimed: 0 };
+
+  constructor(private readonly options: RedisStreamsServerOptions) {
+    super();
+    this.instanceId = options.instanceId ?? `${options.service}-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.keys = rpcKeys(options.prefix);
+    this.stream = this.keys.requests(options.service);
+    this.group = this.keys.group(options.service);
+    this.concurrency = options.concurrency ?? 256;
+    for (const def of options.patterns) this.definitions.set(def.pattern, def);
+  }
+
+  /** The transport emits no status events; NestJS requires the method. */
+  on(): void {
+    return undefined;
+  }
+
+  unwrap<T>(): T {
+    if (!this.commands) throw new Error('RedisStreamsServer is not listening');
+    return this.commands as T;
+  }
+
+  async listen(callback: (...optionalParams: unknown[]) => void): Promise<void> {
+    try {
+      this.registerNotImplemented();
+      this.checkHandlers();
+      this.commands = new Redis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: null });
+      this.reader = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+      await this.ensureGroup();
+      await this.beat();
+      this.running = true;
+      this.heartbeat = setInterval(() => void this.maintain(), RPC_TIMING.heartbeatMs);
+      this.readLoop = this.consume();
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  /** Stops reading, finishes requests in flight, leaves the group, closes connections. */
+  async close(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.slotFreed?.();
+    // The blocking read returns within RPC_TIMING.blockMs; entries it delivers are still run below.
+    await this.readLoop;
+    const timeout = this.options.shutdownTimeoutMs ?? 10_000;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, timeout).unref())]);
+    clearInterval(this.heartbeat);
+    const commands = this.commands;
+    if (commands) {
+      await commands.zrem(this.keys.instances(this.options.service), this.instanceId).catch(() => undefined);
+      if (this.inFlight.size === 0) {
+        await commands.xgroup('DELCONSUMER', this.stream, this.group, this.instanceId).catch(() => undefined);
+      }
+      await commands.quit().catch(() => commands.disconnect());
+    }
+    this.reader?.disconnect();
+  }
+
+  /** Stops this instance as if the process died: no goodbye, nothing acknowledged. For tests. */
+  abandon(): void {
+    this.running = false;
+    clearInterval(this.heartbeat);
+    this.commands?.disconnect();
+    this.reader?.disconnect();
+  }
+
+  private registerNotImplemented(): void {
+    for (const def of this.options.notImplemented ?? []) {
+      if (this.messageHandlers.has(def.pattern)) {
+        throw new Error(`Pattern ${def.pattern} has a handler and is also listed as not implemented`);
+      }
+      this.addHandler(def.pattern, async () => {
+        throw notImplemented(def.pattern);
+      });
+    }
+  }
+
+  /** Every declared pattern has exactly one handler, and no handler serves an undeclared pattern. */
+  private checkHandlers(): void {
+    const missing = [...this.definitions.keys()].filter((pattern) => !this.messageHandlers.has(pattern));
+    const unknown = [...this.messageHandlers.keys()].filter((pattern) => !this.definitions.has(pattern));
+    if (missing.length || unknown.length) {
+      throw new Error(
+        `Service ${this.options.service} handlers do not match its contract.` +
+          (missing.length ? ` Missing: ${missing.join(', ')}.` : '') +
+          (unknown.length ? ` Not in proto/: ${unknown.join(', ')}.` : ''),
+      );
+    }
+  }
+
+  private async ensureGroup(): Promise<void> {
+    try {
+      // From '0': requests sent before any instance existed are still served if their deadline allows.
+      await this.commands!.xgroup('CREATE', this.stream, this.group, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!String(error).includes('BUSYGROUP')) throw error;
+    }
+  }
+
+  private async beat(): Promise<void> {
+    const now = Date.now();
+    const instances = this.keys.instances(this.options.service);
+    await this.commands!.multi()
+      .zadd(instances, now, this.instanceId)
+      .zremrangebyscore(instances, '-inf', now - RPC_TIMING.deadAfterMs * 10)
+      .exec();
+  }
+
+  private async maintain(): Promise<void> {
+    if (!this.running) return;
+    try {
+      await this.beat();
+      await this.claimFromDeadSiblings();
+    } catch (error) {
+      this.logger.error?.(`RPC maintenance failed: ${String(error)}`);
+    }
+  }
+
+  /** Takes over requests that instances which stopped beating had read but not answered. */
+  private async claimFromDeadSiblings(): Promise<void> {
+    const redis = this.commands!;
+    const consumers = (await redis.xinfo('CONSUMERS', this.stream, this.group)) as unknown[][];
+    const alive = new Set(
+      await redis.zrangebyscore(this.keys.instances(this.options.service), Date.now() - RPC_TIMING.deadAfterMs, '+inf'),
+    );
+    for (const raw of consumers) {
+      const info = toRecord(raw);
+      const name = String(info.name);
+      if (name === this.instanceId || alive.has(name)) continue;
+      const pending = Number(info.pending);
+      if (pending === 0) {
+        if (Number(info.idle) > RPC_TIMING.deadAfterMs) {
+          await redis.xgroup('DELCONSUMER', this.stream, this.group, name).catch(() => undefined);
+        }
+        continue;
+      }
+      const free = this.concurrency - this.inFlight.size;
+      if (free <= 0 || !this.running) return;
+      const entries = (await redis.xpending(this.stream, this.group, '-', '+', Math.min(free, 500), name)) as [string, string, number, number][];
+      if (entries.length === 0) continue;
+      // XCLAIM with a minimum idle time is atomic: when two siblings race, only one gets each entry.
+      const claimed = (await redis.xclaim(
+        this.stream,
+        this.group,
+        this.instanceId,
+        RPC_TIMING.deadAfterMs / 2,
+        ...entries.map(([id]) => id),
+      )) as (StreamEntry | null)[];
+      for (const entry of claimed) {
+        if (!entry) continue;
+        this.stats.claimed += 1;
+        this.dispatch(entry);
+      }
+    }
+  }
+
+  private async consume(): Promise<void> {
+    while (this.running) {
+      const free = this.concurrency - this.inFlight.size;
+      if (free <= 0) {
+        await new Promise<void>((resolve) => (this.slotFreed = resolve));
+        continue;
+      }
+      let reply: ReadReply;
+      try {
+        reply = (await this.reader!.xreadgroup(
+          'GROUP',
+          this.group,
+          this.instanceId,
+          'COUNT',
+          free,
+          'BLOCK',
+          RPC_TIMING.blockMs,
+          'STREAMS',
+          this.stream,
+          '>',
+        )) as ReadReply;
+      } catch (error) {
+        if (!this.running) return;
+        this.logger.error?.(`RPC read failed: ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      for (const [, entries] of reply ?? []) {
+        for (const entry of entries) this.dispatch(entry);
+      }
+    }
+  }
+
+  private dispatch([entryId, fields]: StreamEntry): void {
+    const run = this.run(entryId, fields).finally(() => {
+      this.inFlight.delete(run);
+      const wake = this.slotFreed;
+      this.slotFreed = undefined;
+      wake?.();
+    });
+    this.inFlight.add(run);
+  }
+
+  private async run(entryId: string, fields: string[]): Promise<void> {
+    const request = toRecord(fields);
+    const requestId = String(request[F.id]);
+    const pattern = String(request[F.pattern]);
+    const deadline = Number(request[F.deadline]);
+    const replyTo = String(request[F.replyTo]);
+    if (!(deadline > Date.now())) {
+      // The caller has already answered itself with 504; running it now would be work nobody reads.
+      this.stats.expired += 1;
+      await this.finish(entryId);
+      return;
+    }
+    const reply = await this.execute(pattern, requestId, deadline, String(request[F.data] ?? '{}'), String(request[F.correlationId] ?? requestId));
+    this.stats.handled += 1;
+    await this.finish(entryId, replyTo, reply);
+  }
+
+  private async execute(pattern: string, requestId: string, deadline: number, rawData: string, correlationId: string): Promise<RpcReply> {
+    const handler: MessageHandler | null = this.getHandlerByPattern(pattern);
+    const def = this.definitions.get(pattern);
+    if (!handler || !def) {
+      return { id: requestId, ok: false, err: { code: 'not_found', message: `Unknown RPC pattern ${pattern}` } };
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(rawData);
+    } catch {
+      return { id: requestId, ok: false, err: { code: 'bad_request', message: 'Malformed request payload' } };
+    }
+    const parsed = def.payload.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') || 'payload';
+      return { id: requestId, ok: false, err: { code: 'validation_failed', message: `${where}: ${issue?.message ?? 'invalid'}` } };
+    }
+    try {
+      const context = new RedisStreamsContext([pattern, requestId, deadline, this.instanceId, correlationId]);
+      const result: unknown = await lastValueFrom(this.transformToObservable(await handler(parsed.data, context)), { defaultValue: null });
+      if (this.options.validateResults !== false) {
+        const checked = def.result.safeParse(result);
+        if (!checked.success) {
+          return this.internal(requestId, correlationId, new Error(`Result of ${pattern} breaks its contract: ${checked.error.message}`));
+        }
+        return { id: requestId, ok: true, data: checked.data };
+      }
+      return { id: requestId, ok: true, data: result };
+    } catch (error) {
+      return this.errorReply(requestId, correlationId, error);
+    }
+  }
+
+  private errorReply(requestId: string, correlationId: string, error: unknown): RpcReply {
+    if (error instanceof DomainError) return { id: requestId, ok: false, err: error.toPayload() };
+    // Errors that passed through the service's exception filter arrive as plain payloads.
+    const payload = RpcErrorPayloadSchema.safeParse(error);
+    if (payload.success) return { id: requestId, ok: false, err: payload.data };
+    return this.internal(requestId, correlationId, error);
+  }
+
+  private internal(requestId: string, correlationId: string, error: unknown): RpcReply {
+    const err: RpcErrorPayload = { code: 'internal', message: 'Internal server error', correlation_id: correlationId };
+    this.logger.error?.(
+      `Unexpected error (correlation_id=${correlationId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return { id: requestId, ok: false, err };
+  }
+
+  /** Reply, acknowledge and delete in one transaction: a request is either answered and gone, or still pending. */
+  private async finish(entryId: string, replyTo?: string, reply?: RpcReply): Promise<void> {
+    const tx = this.commands!.multi();
+    if (replyTo && reply) tx.publish(replyTo, JSON.stringify(reply));
+    tx.xack(this.stream, this.group, entryId).xdel(this.stream, entryId);
+    try {
+      await tx.exec();
+    } catch (error) {
+      this.logger.error?.(`RPC reply failed for ${entryId}: ${String(error)}`);
+    }
+  }
+}
+
+/** Redis answers field lists as [k1, v1, k2, v2, ...]. */
+const toRecord = (list: unknown[]): Record<string, unknown> => {
+  const record: Record<string, unknown> = {};
+  for (let index = 0; index + 1 < list.length; index += 2) record[String(list[index])] = list[index + 1];
+  return record;
+};

@@ -1,0 +1,36 @@
+/** Redis names used by the RPC transport. One request stream and consumer group per service. */
+export const rpcKeys = (prefix: string) => ({
+  requests: (service: string) => `${prefix}:rpc:${service}:requests`,
+  instances: (service: string) => `${prefix}:rpc:${service}:instances`,
+  group: (service: string) => service,
+  replies: (clientId: string) => `${prefix}:rpc:reply:${clientId}`,
+});
+
+/** Transport timing, shared by server and client so they agree on liveness. */
+export const RPC_TIMING = {
+  /** How often an instance says it is alive. */
+  heartbeatMs: 500,
+  /** An instance silent this long is dead: its pending requests are taken over. */
+  deadAfterMs: 2_000,
+  /** How long a client trusts that a service has a live instance. */
+  livenessCacheMs: 1_000,
+  /** Longest deadline a caller may ask for; also how long unread requests stay in a stream. */
+  maxDeadlineMs: 60_000,
+  /** How long a server blocks waiting for requests before checking whether it should stop. */
+  blockMs: 1_000,
+} as const;
+
+/** Field names of a request entry in a stream (short: they are written for every request). */
+export const F = {
+  id: 'i',
+  pattern: 'p',
+  data: 'd',
+  deadline: 't',
+  replyTo: 'r',
+  correlationId: 'c',
+} as const;
+
+/** A reply published to the caller's channel. */
+export type RpcReply =
+  | { id: string; ok: true; data: unknown }
+  | { id: string; ok: false; err: { code: string; message: string; details?: Record<string, unknown>; correlation_id?: string } };

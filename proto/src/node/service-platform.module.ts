@@ -1,0 +1,89 @@
+import { Controller, Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Ctx, MessagePattern } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { systemPatterns, type HealthResult, type PingResult, type ServiceName } from '../rpc';
+import type { ServiceConfig } from './config';
+import { serviceDataSourceOptions, type ServiceDatabase } from './database';
+import { RedisStreamsContext } from './redis-streams.server';
+
+/** Injection tokens shared by every service. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+export const REDIS = Symbol('REDIS');
+
+export type ServicePlatformOptions = {
+  service: ServiceName;
+  config: ServiceConfig;
+  database: Omit<ServiceDatabase, 'databaseUrl'>;
+};
+
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** The health and ping patterns every service answers. */
+const systemController = (service: ServiceName) => {
+  const patterns = systemPatterns(service);
+  const started = Date.now();
+
+  @Controller()
+  class SystemController {
+    constructor(
+      @Inject(REDIS) private readonly redis: Redis,
+      private readonly dataSource: DataSource,
+    ) {}
+
+    @MessagePattern(patterns.health.pattern)
+    async health(_payload: unknown, @Ctx() context: RedisStreamsContext): Promise<HealthResult> {
+      const [postgres, redis] = await Promise.all([
+        this.dataSource.query('SELECT 1').then(() => 'ok' as const, () => 'failed' as const),
+        this.redis.ping().then(() => 'ok' as const, () => 'failed' as const),
+      ]);
+      return {
+        service,
+        status: postgres === 'ok' && redis === 'ok' ? 'ok' : 'degraded',
+        instance: context.instance,
+        uptime_s: Math.round((Date.now() - started) / 1000),
+        checks: { postgres, redis },
+      };
+    }
+
+    @MessagePattern(patterns.ping.pattern)
+    ping(_payload: unknown, @Ctx() context: RedisStreamsContext): PingResult {
+      return { pong: true, service, instance: context.instance };
+    }
+  }
+  return SystemController;
+};
+
+/** What every service module imports: its config, its PostgreSQL schema through TypeORM, Redis, and health. */
+@Global()
+@Module({})
+export class ServicePlatformModule {
+  static forService(options: ServicePlatformOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: ServicePlatformModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...serviceDataSourceOptions({ ...options.database, databaseUrl: config.DATABASE_URL }),
+          retryAttempts: 3,
+          retryDelay: 1_000,
+        }),
+      ],
+      controllers: [systemController(options.service)],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: REDIS, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) },
+        RedisCloser,
+      ],
+      exports: [SERVICE_CONFIG, REDIS, TypeOrmModule],
+    };
+  }
+}

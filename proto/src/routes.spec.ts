@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { RouteDefinition } from './http';
+import { CallerSchema, SERVICE_NAMES } from './rpc';
+import { ROUTES, RPC, patternsOf } from './routes';
+
+/** Section 7 of the specification, plus the system ping. */
+const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]> = [
+  ['registerRequestOtp', 'POST', '/register-request-otp', 'none'],
+  ['registerVerifyOtp', 'POST', '/register-verify-otp', 'none'],
+  ['loginRequestOtp', 'POST', '/login-request-otp', 'none'],
+  ['loginVerifyOtp', 'POST', '/login-verify-otp', 'none'],
+  ['getUserEmail', 'POST', '/get-user-email', 'none'],
+  ['resendOtp', 'POST', '/resend-otp', 'none'],
+  ['forgotPassword', 'POST', '/api/auth/forgot-password', 'none'],
+  ['resetPassword', 'POST', '/api/auth/reset-password', 'none'],
+  ['login', 'POST', '/auth/login', 'none'],
+  ['me', 'GET', '/me', 'user'],
+  ['logout', 'POST', '/logout', 'user'],
+  ['premiumStatus', 'GET', '/api/premium/status', 'user'],
+  ['premiumSubscribe', 'POST', '/api/premium/subscribe', 'user'],
+  ['premiumCancel', 'POST', '/api/premium/cancel', 'user'],
+  ['chatSentimentStart', 'POST', '/chat/sentiment/start', 'none'],
+  ['chatTechnicalStart', 'POST', '/chat/technical/start', 'none'],
+  ['chatSentimentQuery', 'POST', '/chat/sentiment/query', 'none'],
+  ['chatTechnicalQuery', 'POST', '/chat/technical/query', 'none'],
+  ['predict', 'POST', '/predict', 'optional'],
+  ['analyticsSessionStart', 'POST', '/api/analytics/session/start', 'optional'],
+  ['analyticsSessionEnd', 'POST', '/api/analytics/session/end', 'optional'],
+  ['analyticsPageVisit', 'POST', '/api/analytics/session/page-visit', 'optional'],
+  ['analyticsAction', 'POST', '/api/analytics/session/action', 'optional'],
+  ['analyticsOverview', 'GET', '/api/analytics/dashboard/overview', 'admin'],
+  ['analyticsCurrentUsers', 'GET', '/api/analytics/dashboard/current-users', 'admin'],
+  ['analyticsBasicStats', 'GET', '/api/analytics/dashboard/basic-stats', 'admin'],
+  ['visitorTrack', 'POST', '/api/visitor/track', 'none'],
+  ['visitorSessionEnd', 'POST', '/api/visitor/session/end', 'none'],
+  ['systemPing', 'GET', '/api/system/ping', 'none'],
+];
+
+const routes = Object.entries(ROUTES) as Array<[string, RouteDefinition]>;
+const caller = { user_id: 'u1', session_id: 's1', is_admin: true };
+
+/** A body each route accepts, so payload schemas can be exercised. */
+const SAMPLE_INPUT: Record<string, unknown> = {
+  registerRequestOtp: { username: 'asha', email: 'asha@example.in', password: 'secret123' },
+  registerVerifyOtp: { email: 'asha@example.in', otp: '123456' },
+  loginRequestOtp: { username: 'asha', password: 'secret123' },
+  loginVerifyOtp: { username: 'asha', otp: '123456' },
+  getUserEmail: { username: 'asha' },
+  resendOtp: { email: 'asha@example.in', otp_type: 'login' },
+  forgotPassword: { username: 'asha', email: 'asha@example.in' },
+  resetPassword: { username: 'asha', email: 'asha@example.in', otp: '123456', new_password: 'secret456' },
+  login: { username: 'asha', password: 'secret123' },
+  me: {},
+  logout: {},
+  premiumStatus: { device_fingerprint: 'fp', ip_address: 'unknown' },
+  premiumSubscribe: { plan_id: 'premium_monthly', device_fingerprint: 'fp', ip_address: '203.0.113.9' },
+  premiumCancel: {},
+  chatSentimentStart: {},
+  chatTechnicalStart: {},
+  chatSentimentQuery: { context_id: 'c', session_id: 's', user_query: 'What is sentiment?' },
+  chatTechnicalQuery: { context_id: 'c', session_id: 's', user_query: 'What is RSI?' },
+  predict: { ticker: 'reliance' },
+  analyticsSessionStart: { page_name: 'dashboard' },
+  analyticsSessionEnd: {},
+  analyticsPageVisit: { page_name: 'chat', referrer_page: 'dashboard' },
+  analyticsAction: { action_type: 'click', action_category: 'nav', action_target: 'sidebar', page_name: 'chat' },
+  analyticsOverview: { days: '14' },
+  analyticsCurrentUsers: {},
+  analyticsBasicStats: {},
+  visitorTrack: { session_id: 'v_1_abc', page_url: '/', user_agent: 'UA', screen_resolution: '1x1', page_load_time: 12 },
+  visitorSessionEnd: { session_id: 'v_1_abc', total_duration: 1000, pages_visited: 2, total_page_views: 3 },
+  systemPing: {},
+};
+
+describe('ROUTES', () => {
+  it('holds exactly the calls of the specification, at their method and path', () => {
+    expect(routes.map(([name, route]) => [name, route.method, route.path, route.auth])).toEqual(EXPECTED);
+  });
+
+  it('has one route per method and path', () => {
+    const keys = routes.map(([, route]) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('answers visitor tracking with 202 and everything else with 200', () => {
+    for (const [name, route] of routes) {
+      expect([name, route.status ?? 200]).toEqual([name, name.startsWith('visitor') ? 202 : 200]);
+    }
+  });
+
+  it('gives the client timeouts of the specification', () => {
+    expect(ROUTES.loginRequestOtp.clientTimeoutMs).toBe(60_000);
+    expect(ROUTES.loginVerifyOtp.clientTimeoutMs).toBe(30_000);
+  });
+
+  it('rate-limits every auth route that takes credentials or sends mail', () => {
+    for (const [name, route] of routes.filter(([, r]) => r.tag === 'auth' && r.auth === 'none')) {
+      expect([name, route.rateLimitPerMinute]).toEqual([name, expect.any(Number)]);
+      expect(route.rateLimitPerMinute).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('gives every route a one-line summary and its area as tag', () => {
+    for (const [, route] of routes) {
+      expect(route.summary).toMatch(/^\S[^\n]{5,}$/);
+    }
+    expect(new Set(routes.map(([, route]) => route.tag))).toEqual(
+      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'visitor', 'system']),
+    );
+  });
+
+  it('accepts the sample body of every route', () => {
+    for (const [name, route] of routes) {
+      const result = route.input.safeParse(SAMPLE_INPUT[name]);
+      expect([name, result.success]).toEqual([name, true]);
+    }
+  });
+});
+
+describe('RPC patterns', () => {
+  const all = SERVICE_NAMES.flatMap((service) => patternsOf(service));
+
+  it('has every service of SERVICE_NAMES, each answering health and ping', () => {
+    expect(Object.keys(RPC).sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const service of SERVICE_NAMES) {
+      const patterns = patternsOf(service).map((definition) => definition.pattern);
+      expect(patterns).toEqual(expect.arrayContaining([`${service}.health`, `${service}.ping`]));
+      for (const definition of patternsOf(service)) expect(definition.service).toBe(service);
+    }
+  });
+
+  it('are unique across the system', () => {
+    const patterns = all.map((definition) => definition.pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('give each call a deadline', () => {
+    for (const definition of all) expect(definition.deadlineMs).toBeGreaterThan(0);
+  });
+
+  it('back every route but the system ping, with a pattern of a known service', () => {
+    const known = new Set(all);
+    for (const [name, route] of routes) {
+      if (name === 'systemPing') {
+        expect(route.rpc).toBeUndefined();
+        continue;
+      }
+      expect(route.rpc).toBeDefined();
+      expect(SERVICE_NAMES).toContain(route.rpc?.service);
+      expect(route.rpc?.pattern.startsWith(`${route.rpc?.service}.`)).toBe(true);
+      expect(known.has(route.rpc!)).toBe(true);
+    }
+  });
+
+  it('route analytics and visitor calls to tracking', () => {
+    for (const [, route] of routes.filter(([, r]) => r.tag === 'analytics' || r.tag === 'visitor')) {
+      expect(route.rpc?.service).toBe('tracking');
+    }
+  });
+
+  it.each(routes.filter(([name]) => name !== 'systemPing'))('%s: the payload is the parsed input plus the caller its auth calls for', (name, route) => {
+    const input = route.input.parse(SAMPLE_INPUT[name]) as Record<string, unknown>;
+    const payload = route.rpc!.payload;
+    if (route.auth === 'user' || route.auth === 'admin') {
+      expect(payload.safeParse(input).success).toBe(false);
+      expect(payload.parse({ ...input, caller })).toEqual({ ...input, caller });
+    } else if (route.auth === 'optional') {
+      expect(payload.parse(input)).toEqual(input);
+      expect(payload.parse({ ...input, caller })).toEqual({ ...input, caller });
+    } else {
+      expect(payload.parse(input)).toEqual(input);
+    }
+  });
+
+  it('caller-bearing payloads use the shared CallerSchema', () => {
+    const withCaller = routes.filter(([, route]) => route.auth === 'user' || route.auth === 'admin');
+    for (const [, route] of withCaller) {
+      const shape = (route.rpc!.payload as z.ZodObject).shape as Record<string, z.ZodType>;
+      expect(shape.caller).toBe(CallerSchema);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { defineRoute } from './http';
+import type { RpcDefinition, ServiceName } from './rpc';
+import { PingResultSchema } from './rpc';
+import { ANALYTICS_ROUTES } from './contracts/analytics';
+import { AUTH, AUTH_ROUTES } from './contracts/auth';
+import { CHAT, CHAT_ROUTES } from './contracts/chat';
+import { MARKET } from './contracts/market';
+import { PREDICTION, PREDICTION_ROUTES } from './contracts/prediction';
+import { PREMIUM, PREMIUM_ROUTES } from './contracts/premium';
+import { SystemPingQuerySchema } from './contracts/system';
+import { TRACKING } from './contracts/tracking';
+import { VISITOR_ROUTES } from './contracts/visitor';
+
+/** GET /api/system/ping: the gateway sends `<service>.ping` to the service named in the query. */
+export const SYSTEM_ROUTES = {
+  systemPing: defineRoute({
+    method: 'GET',
+    path: '/api/system/ping',
+    tag: 'system',
+    summary: 'Round-trip an RPC ping through one service (default tracking).',
+    auth: 'none',
+    input: SystemPingQuerySchema,
+    response: PingResultSchema,
+    rateLimitPerMinute: 60,
+  }),
+};
+
+/** Every HTTP route of the public API (besides /healthz, /readyz, /metrics and the SPA). */
+export const ROUTES = {
+  ...AUTH_ROUTES,
+  ...PREMIUM_ROUTES,
+  ...CHAT_ROUTES,
+  ...PREDICTION_ROUTES,
+  ...ANALYTICS_ROUTES,
+  ...VISITOR_ROUTES,
+  ...SYSTEM_ROUTES,
+};
+export type RouteName = keyof typeof ROUTES;
+
+/** Every RPC pattern, grouped by the service that answers it. */
+export const RPC = {
+  auth: AUTH,
+  premium: PREMIUM,
+  chat: CHAT,
+  prediction: PREDICTION,
+  tracking: TRACKING,
+  market: MARKET,
+} satisfies Record<ServiceName, Record<string, RpcDefinition>>;
+
+/** The patterns one service must answer. */
+export const patternsOf = (service: ServiceName): RpcDefinition[] => Object.values(RPC[service]);

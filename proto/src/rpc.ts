@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The services that answer RPC; each owns one request stream. */
+export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type RpcDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
+  readonly service: ServiceName;
+  readonly pattern: string;
+  readonly payload: P;
+  readonly result: R;
+  /** Default deadline for a call, in milliseconds. */
+  readonly deadlineMs: number;
+};
+
+export const DEFAULT_RPC_DEADLINE_MS = 5_000;
+
+/** Declares one RPC pattern with its payload and result schemas. */
+export const defineRpc = <P extends z.ZodType, R extends z.ZodType>(
+  service: ServiceName,
+  name: string,
+  payload: P,
+  result: R,
+  deadlineMs = DEFAULT_RPC_DEADLINE_MS,
+): RpcDefinition<P, R> => ({ service, pattern: `${service}.${name}`, payload, result, deadlineMs });
+
+/** The service that owns a pattern ("auth.me" belongs to "auth"). */
+export const serviceOfPattern = (pattern: string): string => pattern.slice(0, pattern.indexOf('.'));
+
+/** The identity of the caller, added by the gateway to payloads of authenticated calls. */
+export const CallerSchema = z.object({
+  user_id: z.string(),
+  session_id: z.string(),
+  is_admin: z.boolean(),
+});
+export type Caller = z.infer<typeof CallerSchema>;
+
+export const EmptySchema = z.object({}).strict();
+
+export const HealthResultSchema = z.object({
+  service: z.string(),
+  status: z.enum(['ok', 'degraded']),
+  instance: z.string(),
+  uptime_s: z.number(),
+  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+});
+export type HealthResult = z.infer<typeof HealthResultSchema>;
+
+export const PingResultSchema = z.object({ pong: z.literal(true), service: z.string(), instance: z.string() });
+export type PingResult = z.infer<typeof PingResultSchema>;
+
+/** Every service answers these two patterns. */
+export const systemPatterns = (service: ServiceName) => ({
+  health: defineRpc(service, 'health', EmptySchema, HealthResultSchema, 2_000),
+  ping: defineRpc(service, 'ping', EmptySchema, PingResultSchema, 2_000),
+});
+
+/** Whether a pattern is one of the system patterns (health, ping) rather than a feature. */
+export const isFeaturePattern = (def: RpcDefinition): boolean => !/\.(health|ping)$/.test(def.pattern);

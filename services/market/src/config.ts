@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { z } from 'zod';
+
+/** Settings of the market service; the only reader of process.env. */
+export const ConfigSchema = ServiceConfigSchema.extend({
+  /** Directory of per-symbol NSE CSV files loaded when the database is empty. */
+  MARKET_DATA_DIR: z.string().default(path.resolve(__dirname, '../../../../shared/data/nse')),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);

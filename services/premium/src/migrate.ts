@@ -1,0 +1,13 @@
+import { runMigrations } from '@nivesh/proto/node';
+import { loadConfig } from './config';
+import { MIGRATIONS, SCHEMA } from './migrations';
+
+const config = loadConfig();
+
+runMigrations({ databaseUrl: config.DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS }).then(
+  (applied) => console.log(`premium: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`),
+  (error: unknown) => {
+    console.error('premium: migration failed', error);
+    process.exit(1);
+  },
+);

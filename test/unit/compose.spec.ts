@@ -1,0 +1,151 @@
+// docker-compose.yml cannot be run here (no Docker engine), so this checks what can be checked
+// without one: it parses, every build context, Dockerfile and target exists, every image is pinned
+// to a tag, Redis is durable, and every variable set on an app is one its config schema accepts.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { ConfigSchema as gatewayConfig } from '../../gateway/src/config';
+import { ConfigSchema as authConfig } from '../../services/auth/src/config';
+import { ConfigSchema as chatConfig } from '../../services/chat/src/config';
+import { ConfigSchema as marketConfig } from '../../services/market/src/config';
+import { ConfigSchema as predictionConfig } from '../../services/prediction/src/config';
+import { ConfigSchema as premiumConfig } from '../../services/premium/src/config';
+import { ConfigSchema as trackingConfig } from '../../services/tracking/src/config';
+
+const root = path.resolve(__dirname, '../..');
+
+type Build = string | { context?: string; dockerfile?: string; target?: string; args?: Record<string, string> | string[] };
+type Service = {
+  image?: string;
+  build?: Build;
+  command?: string | string[];
+  environment?: Record<string, string | number | boolean | null> | string[];
+  ports?: (string | { target: number; published?: string | number })[];
+  depends_on?: string[] | Record<string, { condition?: string }>;
+};
+type Compose = { services: Record<string, Service> };
+
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
+const services = Object.entries(compose.services);
+
+/** The app each workspace builds, and the keys its zod ConfigSchema accepts. */
+const configKeys: Record<string, string[]> = {
+  gateway: Object.keys(gatewayConfig.shape),
+  'services/auth': Object.keys(authConfig.shape),
+  'services/premium': Object.keys(premiumConfig.shape),
+  'services/chat': Object.keys(chatConfig.shape),
+  'services/prediction': Object.keys(predictionConfig.shape),
+  'services/tracking': Object.keys(trackingConfig.shape),
+  'services/market': Object.keys(marketConfig.shape),
+};
+
+const buildOf = (service: Service) => {
+  if (service.build === undefined) return undefined;
+  const build = typeof service.build === 'string' ? { context: service.build } : service.build;
+  const args = Array.isArray(build.args)
+    ? Object.fromEntries(build.args.map((arg) => [arg.split('=')[0], arg.split('=').slice(1).join('=')]))
+    : (build.args ?? {});
+  return { context: build.context ?? '.', dockerfile: build.dockerfile ?? 'Dockerfile', target: build.target, args };
+};
+
+const envKeys = (service: Service): string[] =>
+  Array.isArray(service.environment)
+    ? service.environment.map((entry) => entry.split('=')[0])
+    : Object.keys(service.environment ?? {});
+
+const envValue = (service: Service, key: string): string | undefined => {
+  if (Array.isArray(service.environment)) {
+    const entry = service.environment.find((e) => e.split('=')[0] === key);
+    return entry?.split('=').slice(1).join('=');
+  }
+  const value = service.environment?.[key];
+  return value === null || value === undefined ? undefined : String(value);
+};
+
+const commandTokens = (service: Service): string[] =>
+  Array.isArray(service.command) ? service.command : (service.command ?? '').split(/\s+/).filter(Boolean);
+
+const publishedPorts = (service: Service): string[] =>
+  (service.ports ?? []).map((port) => (typeof port === 'string' ? port.replace(/\/(tcp|udp)$/, '') : `${port.published}:${port.target}`));
+
+const appServices = services.filter(([, service]) => buildOf(service)?.args.APP !== undefined);
+
+describe('docker-compose.yml', () => {
+  it('declares the dependencies, the migration job, the six services and the gateway', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['auth', 'chat', 'gateway', 'mailpit', 'market', 'migrate', 'postgres', 'prediction', 'premium', 'redis', 'tracking'].sort(),
+    );
+  });
+
+  it.each(services.filter(([, s]) => s.build !== undefined))('%s: build context, Dockerfile and target exist', (_name, service) => {
+    const build = buildOf(service)!;
+    const context = path.resolve(root, build.context);
+    expect(statSync(context).isDirectory()).toBe(true);
+    const dockerfile = path.resolve(context, build.dockerfile);
+    expect(existsSync(dockerfile)).toBe(true);
+    if (build.target !== undefined) {
+      const stages = [...readFileSync(dockerfile, 'utf8').matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gim)].map((m) => m[1].toLowerCase());
+      expect(stages).toContain(build.target.toLowerCase());
+    }
+    if (build.args.APP !== undefined) {
+      expect(existsSync(path.resolve(context, build.args.APP, 'package.json'))).toBe(true);
+    }
+  });
+
+  it.each(services.filter(([, s]) => s.image !== undefined).map(([name, s]) => [name, s.image!]))(
+    '%s: image %s is pinned to a tag',
+    (_name, image) => {
+      expect(image).toMatch(/^[a-z0-9]+([._/-][a-z0-9]+)*:[\w][\w.-]{0,127}$/);
+      expect(image.endsWith(':latest')).toBe(false);
+    },
+  );
+
+  it('runs Redis with AOF persistence and the noeviction policy', () => {
+    const tokens = commandTokens(compose.services.redis).join(' ');
+    expect(tokens).toMatch(/--appendonly yes\b/);
+    expect(tokens).toMatch(/--maxmemory-policy noeviction\b/);
+  });
+
+  it('runs the migrations once, from the migrate target, after PostgreSQL is healthy', () => {
+    const migrate = compose.services.migrate;
+    expect(commandTokens(migrate)).toEqual(['node', 'scripts/migrate.mjs']);
+    expect(migrate.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' } });
+  });
+
+  it('builds the gateway and each service from its own workspace', () => {
+    expect(appServices.map(([, service]) => buildOf(service)!.args.APP).sort()).toEqual(Object.keys(configKeys).sort());
+    for (const [name, service] of appServices) {
+      const app = buildOf(service)!.args.APP;
+      expect(app === 'gateway' ? name : `services/${name}`).toBe(app);
+    }
+  });
+
+  it.each(appServices.filter(([name]) => name !== 'gateway'))('%s starts after the migrations succeed and Redis is healthy', (_name, service) => {
+    expect(service.depends_on).toMatchObject({
+      migrate: { condition: 'service_completed_successfully' },
+      redis: { condition: 'service_healthy' },
+    });
+  });
+
+  it.each(appServices)('%s sets only variables its ConfigSchema accepts', (_name, service) => {
+    const accepted = configKeys[buildOf(service)!.args.APP];
+    const keys = envKeys(service);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => !accepted.includes(key))).toEqual([]);
+  });
+
+  it('takes secrets from required interpolation, never from the file', () => {
+    for (const [name, service] of appServices) {
+      for (const key of envKeys(service).filter((k) => /SECRET/.test(k))) {
+        expect([name, key, envValue(service, key)]).toEqual([name, key, `\${${key}:?set ${key}}`]);
+      }
+    }
+  });
+
+  it('sends mail to Mailpit and publishes its UI, its SMTP port and the gateway', () => {
+    expect(envValue(compose.services.auth, 'SMTP_URL')).toBe('smtp://mailpit:1025');
+    expect(publishedPorts(compose.services.mailpit).sort()).toEqual(['1025:1025', '8025:8025']);
+    expect(publishedPorts(compose.services.gateway)).toEqual(['8080:8080']);
+    expect(envValue(compose.services.gateway, 'PORT')).toBe('8080');
+  });
+});
