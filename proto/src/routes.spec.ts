@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteDefinition } from './http';
-import { CallerSchema, SERVICE_NAMES } from './rpc';
+import { CallerSchema, SERVICE_NAMES, isFeaturePattern } from './rpc';
 import { ROUTES, RPC, patternsOf } from './routes';
 
 /** Section 7 of the specification, plus the system ping. */
@@ -127,6 +127,14 @@ describe('RPC patterns', () => {
       expect(patterns).toEqual(expect.arrayContaining([`${service}.health`, `${service}.ping`]));
       for (const definition of patternsOf(service)) expect(definition.service).toBe(service);
     }
+  });
+
+  it('tell feature calls from the system health and ping', () => {
+    expect(patternsOf('market').filter(isFeaturePattern)).toEqual([]);
+    const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
+    expect(auth).toContain('auth.loginVerifyOtp');
+    expect(auth).not.toContain('auth.health');
+    expect(auth).not.toContain('auth.ping');
   });
 
   it('are unique across the system', () => {

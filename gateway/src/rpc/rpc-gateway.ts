@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import type { RpcDefinition } from '@nivesh/proto';
 import { RpcClient, type Logger } from '@nivesh/proto/node';
 import type { z } from 'zod';
-import { Config } from '../config';
+import type { Config } from '../config';
 import { MetricsService } from '../metrics/metrics.service';
 import { CONFIG, LOGGER } from '../tokens';
 

@@ -36,7 +36,12 @@ export const parseConfig = <S extends z.ZodObject>(schema: S, env: Record<string
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
-  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const unset = issue.code === 'invalid_type' && !(String(issue.path[0]) in cleaned);
+      return `${issue.path.join('.') || '(root)'}: ${unset ? 'is required but not set' : issue.message}`;
+    }),
+  );
 };
 
 /** Loads config at process start: on error prints the variables at fault and exits. */

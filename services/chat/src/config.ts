@@ -1,4 +1,4 @@
-import { loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
 import { z } from 'zod';
 
 /** Settings of the chat service; the only reader of process.env. */
@@ -11,3 +11,6 @@ export const ConfigSchema = ServiceConfigSchema.extend({
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);
+
+/** What `migrate` needs: the database only, no secrets. */
+export const loadMigrationConfig = () => loadConfigOrExit(BaseConfigSchema.pick({ DATABASE_URL: true }), process.env);

@@ -1,8 +1,8 @@
 import { runMigrations } from '@nivesh/proto/node';
-import { loadConfig } from './config';
+import { loadMigrationConfig } from './config';
 import { MIGRATIONS, SCHEMA } from './migrations';
 
-const config = loadConfig();
+const config = loadMigrationConfig();
 
 runMigrations({ databaseUrl: config.DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS }).then(
   (applied) => console.log(`market: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`),

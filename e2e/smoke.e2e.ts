@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+
+test('the whole stack serves the app, answers health and readiness, and completes an RPC round trip', async ({ page, request }) => {
+  const health = await request.get('/healthz');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+
+  const ready = await request.get('/readyz');
+  expect(ready.status()).toBe(200);
+  const readiness = await ready.json();
+  expect(readiness.status).toBe('ready');
+  for (const part of ['postgres', 'redis', 'auth', 'premium', 'chat', 'prediction', 'tracking', 'market']) {
+    expect(readiness.checks[part]).toBe('ok');
+  }
+
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  await expect(page).toHaveTitle(/Nivesh/);
+  await expect(page.getByTestId('app-version')).toHaveText('v2.1.22092025');
+  await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+
+  // The page itself asks the gateway, which asks the tracking service over Redis Streams.
+  await expect(page.getByTestId('rpc-ping')).toContainText('tracking answered');
+  await expect(page.getByTestId('check-market')).toHaveText(/ok/);
+
+  // A feature that is not built yet answers 501 through the whole chain, with a {detail} body.
+  const predict = await request.post('/predict', { data: { ticker: 'infy' } });
+  expect(predict.status()).toBe(501);
+  expect(typeof (await predict.json()).detail).toBe('string');
+});
+
+test('a browser navigation to an app route gets the SPA, an unknown API path gets a JSON 404', async ({ page, request }) => {
+  const response = await page.goto('/dashboard');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+
+  const missing = await request.get('/api/does-not-exist');
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual(expect.objectContaining({ detail: expect.any(String) }));
+});

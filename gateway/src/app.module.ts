@@ -1,0 +1,83 @@
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { Logger } from '@nivesh/proto/node';
+import type Redis from 'ioredis';
+import { AdminGuard } from './auth/admin.guard';
+import { SessionGuard } from './auth/session.guard';
+import { SessionVerifier } from './auth/session-verifier';
+import type { Config } from './config';
+import { HealthController } from './health/health.controller';
+import { PgPostgresProbe, PostgresProbe } from './health/postgres-probe';
+import { ReadinessService } from './health/readiness.service';
+import { GatewayExceptionFilter } from './http/exception.filter';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsService } from './metrics/metrics.service';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { AnalyticsController } from './routes/analytics.controller';
+import { AuthController } from './routes/auth.controller';
+import { ChatController } from './routes/chat.controller';
+import { PredictionController } from './routes/prediction.controller';
+import { PremiumController } from './routes/premium.controller';
+import { SystemController } from './routes/system.controller';
+import { VisitorController } from './routes/visitor.controller';
+import { RedisStreamsRpcGateway, RpcGateway } from './rpc/rpc-gateway';
+import { CONFIG, LOGGER, REDIS } from './tokens';
+import { WebApp } from './web/web-app';
+
+const OWNS_REDIS = Symbol('OWNS_REDIS');
+
+export type GatewayModuleOptions = {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+  /** Whether the app closes `redis` when it shuts down (not when a caller lent it). */
+  ownsRedis: boolean;
+  rpc?: RpcGateway;
+  postgres?: PostgresProbe;
+};
+
+@Module({})
+export class AppModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(OWNS_REDIS) private readonly ownsRedis: boolean,
+  ) {}
+
+  static forRoot(options: GatewayModuleOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: CONFIG, useValue: options.config },
+      { provide: LOGGER, useValue: options.logger },
+      { provide: REDIS, useValue: options.redis },
+      { provide: OWNS_REDIS, useValue: options.ownsRedis },
+      options.rpc ? { provide: RpcGateway, useValue: options.rpc } : { provide: RpcGateway, useClass: RedisStreamsRpcGateway },
+      options.postgres ? { provide: PostgresProbe, useValue: options.postgres } : { provide: PostgresProbe, useClass: PgPostgresProbe },
+      MetricsService,
+      WebApp,
+      SessionVerifier,
+      SessionGuard,
+      AdminGuard,
+      ReadinessService,
+      { provide: APP_GUARD, useClass: RateLimitGuard },
+      { provide: APP_FILTER, useClass: GatewayExceptionFilter },
+    ];
+    return {
+      module: AppModule,
+      controllers: [
+        AuthController,
+        PremiumController,
+        ChatController,
+        PredictionController,
+        AnalyticsController,
+        VisitorController,
+        SystemController,
+        HealthController,
+        MetricsController,
+      ],
+      providers,
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.ownsRedis && this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

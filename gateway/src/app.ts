@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { buildOpenApiDocument, DomainError } from '@nivesh/proto';
+import { createLogger, PinoNestLogger } from '@nivesh/proto/node';
+import type { FastifyInstance } from 'fastify';
+import Redis from 'ioredis';
+import { AppModule } from './app.module';
+import type { Config } from './config';
+import type { PostgresProbe } from './health/postgres-probe';
+import { MetricsService } from './metrics/metrics.service';
+import type { RpcGateway } from './rpc/rpc-gateway';
+import { CSP_DIRECTIVES, DOCS_CSP } from './web/csp';
+import { WebApp } from './web/web-app';
+
+/** Seams a test may replace; everything else is built from the config. */
+export type GatewayOverrides = { rpc?: RpcGateway; redis?: Redis; postgres?: PostgresProbe };
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const DOCS_PREFIX = '/api/docs';
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A caller's own request id when it is sane, so one id follows a request through proxies and logs. */
+export const requestIdOf = (request: IncomingMessage): string => {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+};
+
+const appVersion = (): string => {
+  try {
+    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+};
+
+const connectRedis = async (url: string): Promise<Redis> => {
+  // No offline queue: while Redis is away, commands fail at once (503s, in-memory rate limits)
+  // instead of piling up behind a reconnect.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  await redis.connect();
+  return redis;
+};
+
+/** JSON bodies only (plus text/plain for beacons, parsed by the route); an empty body is no body. */
+const registerJsonParser = (fastify: FastifyInstance): void => {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, (error: Error | null, value?: unknown) => {
+      if (error) done(new DomainError('bad_request', 'Malformed JSON body'), undefined);
+      else done(null, value);
+    });
+  });
+};
+
+const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void => {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+};
+
+const registerDocs = async (fastify: FastifyInstance): Promise<void> => {
+  const document = buildOpenApiDocument({ title: 'Nivesh API', version: appVersion() });
+  await fastify.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  await fastify.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: DOCS_CSP,
+    uiConfig: { deepLinking: true, persistAuthorization: false },
+  });
+};
+
+/**
+ * Builds the gateway and initialises it without listening: tests use `inject`, main.ts listens.
+ */
+export async function createGatewayApp(config: Config, overrides: GatewayOverrides = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const redis = overrides.redis ?? (await connectRedis(config.REDIS_URL));
+
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config, logger, redis, ownsRedis: !overrides.redis, rpc: overrides.rpc, postgres: overrides.postgres }),
+    adapter,
+    { logger: new PinoNestLogger(logger), bodyParser: false, abortOnError: false },
+  );
+
+  // Nest bundles its own copy of fastify's types; plugin type augmentations target the root copy.
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  registerHooks(fastify, app.get(MetricsService));
+  registerJsonParser(fastify);
+  await fastify.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  });
+  await registerDocs(fastify);
+  await app.get(WebApp).register(fastify);
+
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, JWT_ALGORITHM, JwtClaimsSchema, SessionRecordSchema, sessionKey, type Caller } from '@nivesh/proto';
+import type { Logger } from '@nivesh/proto/node';
+import type Redis from 'ioredis';
+import type { Config } from '../config';
+import { CONFIG, LOGGER, REDIS } from '../tokens';
+import { loadJose } from './jose';
+
+/** The same answer for every authentication failure, so a caller learns nothing about why. */
+export const notAuthenticated = (): DomainError => new DomainError('unauthorized', 'Not authenticated');
+
+const MAX_TOKEN_LENGTH = 4_096;
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Verifies an access token and the session it names in Redis; yields the caller. */
+@Injectable()
+export class SessionVerifier {
+  private readonly key: Uint8Array;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.key = new TextEncoder().encode(config.JWT_SECRET);
+  }
+
+  async authenticate(authorization: string): Promise<Caller> {
+    const token = BEARER.exec(authorization)?.[1];
+    if (!token || token.length > MAX_TOKEN_LENGTH) throw notAuthenticated();
+
+    const claims = await this.verifyToken(token);
+    const session = await this.loadSession(claims.sid);
+    if (!session || session.user_id !== claims.sub || Date.parse(session.expires_at) <= Date.now()) throw notAuthenticated();
+    // The role comes from the live session, not the token, so a role change applies at once.
+    return { user_id: claims.sub, session_id: claims.sid, is_admin: session.is_admin };
+  }
+
+  private async verifyToken(token: string) {
+    try {
+      const { jwtVerify } = await loadJose();
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: this.config.JWT_ISSUER,
+        audience: this.config.JWT_AUDIENCE,
+        requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+      });
+      const claims = JwtClaimsSchema.safeParse(payload);
+      if (!claims.success) throw notAuthenticated();
+      return claims.data;
+    } catch {
+      throw notAuthenticated();
+    }
+  }
+
+  private async loadSession(sessionId: string) {
+    let raw: string | null;
+    try {
+      raw = await this.redis.get(sessionKey(this.config.REDIS_PREFIX, sessionId));
+    } catch (error) {
+      this.logger.error({ err: error }, 'session lookup failed');
+      throw new DomainError('service_unavailable', 'Sign-in is temporarily unavailable. Please try again shortly.');
+    }
+    if (raw === null) return undefined;
+    try {
+      const record = SessionRecordSchema.safeParse(JSON.parse(raw));
+      if (record.success) return record.data;
+    } catch {
+      // fall through: an unreadable record is no session
+    }
+    this.logger.warn({ session_id: sessionId }, 'unreadable session record');
+    return undefined;
+  }
+}

@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { createGatewayApp } from './app';
+import { loadConfig } from './config';
+
+const main = async (): Promise<void> => {
+  const config = loadConfig();
+  const app = await createGatewayApp(config);
+  app.enableShutdownHooks();
+  // A hung close must not keep a stopping gateway alive forever.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000).unref());
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = await app.getUrl();
+  app.getHttpAdapter().getInstance().log.info({ url }, `gateway listening on ${url}`);
+};
+
+main().catch((error: unknown) => {
+  console.error('gateway failed to start', error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { DomainError, type RouteDefinition } from '@nivesh/proto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from '../config';
+import { routeDefinitionOf } from '../http/route-metadata';
+import { CONFIG, REDIS } from '../tokens';
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
+const WINDOW_SECONDS = 60;
+
+/**
+ * Per-IP limits for the public API, counted in Redis so every gateway instance shares them: one
+ * budget across the API, and a tighter one on routes that name `rateLimitPerMinute`. If Redis fails,
+ * an in-memory limiter stands in rather than letting every request through or failing them all.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly global: RateLimiterRedis;
+  private readonly perRoute = new Map<number, RateLimiterRedis>();
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.global = this.limiter(`${config.REDIS_PREFIX}:rl`, config.RATE_LIMIT_PER_MINUTE);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const definition = routeDefinitionOf(context.getHandler());
+    // Only the public API is limited: health, metrics and static files are not routes with a definition.
+    if (!definition) return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    try {
+      await this.global.consume(request.ip);
+      if (definition.rateLimitPerMinute) {
+        await this.routeLimiter(definition.rateLimitPerMinute).consume(`${routeKey(definition)}:${request.ip}`);
+      }
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
+      throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE);
+    }
+    return true;
+  }
+
+  private routeLimiter(points: number): RateLimiterRedis {
+    let limiter = this.perRoute.get(points);
+    if (!limiter) {
+      limiter = this.limiter(`${this.config.REDIS_PREFIX}:rl:route`, points);
+      this.perRoute.set(points, limiter);
+    }
+    return limiter;
+  }
+
+  private limiter(keyPrefix: string, points: number): RateLimiterRedis {
+    return new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix,
+      points,
+      duration: WINDOW_SECONDS,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS }),
+    });
+  }
+}
+
+const routeKey = (definition: RouteDefinition): string => `${definition.method}${definition.path}`;

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import { z } from 'zod';
+import { defineQueue, QUEUES } from '@nivesh/proto';
+import { QueueProducer, QueueWorker } from '@nivesh/proto/node';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('BullMQ queues declared in proto/', () => {
+  const prefix = `qt-${randomBytes(4).toString('hex')}`;
+  const connection = { redisUrl: REDIS_URL, prefix };
+  const redis = new Redis(REDIS_URL);
+  const closers: (() => Promise<void>)[] = [];
+
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((close) => close()));
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('a worker without a handler for every job name fails at construction, so its service does not boot', () => {
+    expect(() => new QueueWorker(QUEUES.visitorHeartbeats, { heartbeat: async () => undefined } as never, connection)).toThrow(
+      /visitor-heartbeats: handlers do not match its jobs\. Missing: session-end/,
+    );
+  });
+
+  it('a producer refuses a payload that breaks the job schema before it reaches Redis', async () => {
+    const producer = new QueueProducer(QUEUES.otpEmail, connection);
+    closers.push(() => producer.close());
+    await expect(producer.add('send-otp', { email: 'not-an-email' } as never)).rejects.toThrow();
+    expect(await producer.raw.count()).toBe(0);
+  });
+
+  it('retries a failing job with backoff until it succeeds, then keeps it as completed; the worker closes cleanly', async () => {
+    const flaky = defineQueue(`flaky-${randomBytes(3).toString('hex')}`, { work: z.object({ n: z.number() }) }, { attempts: 4, backoffMs: 50 });
+    const attempts: number[] = [];
+    const done = new Promise<number>((resolve) => {
+      const worker = new QueueWorker(
+        flaky,
+        {
+          work: async ({ n }) => {
+            attempts.push(Date.now());
+            if (attempts.length < 3) throw new Error('SMTP down');
+            resolve(n);
+          },
+        },
+        connection,
+      );
+      closers.push(() => worker.close());
+    });
+    const producer = new QueueProducer(flaky, connection);
+    closers.push(() => producer.close());
+    await producer.add('work', { n: 42 });
+
+    expect(await done).toBe(42);
+    expect(attempts).toHaveLength(3);
+    // Exponential backoff: the second wait is longer than the first.
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(attempts[1]! - attempts[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await producer.raw.getJobCounts('completed', 'failed', 'waiting', 'delayed')).toEqual(expect.objectContaining({ completed: 1, failed: 0, waiting: 0, delayed: 0 }));
+  });
+
+  it('a job that keeps failing ends in the failed set after its attempts, kept for inspection', async () => {
+    const broken = defineQueue(`broken-${randomBytes(3).toString('hex')}`, { work: z.object({}) }, { attempts: 2, backoffMs: 20 });
+    let calls = 0;
+    const worker = new QueueWorker(broken, { work: async () => { calls += 1; throw new Error('always'); } }, connection);
+    closers.push(() => worker.close());
+    const producer = new QueueProducer(broken, connection);
+    closers.push(() => producer.close());
+    await producer.add('work', {});
+    for (let i = 0; i < 50 && (await producer.raw.getFailedCount()) === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(2);
+    expect(await producer.raw.getFailedCount()).toBe(1);
+  });
+});

@@ -1,0 +1,19 @@
+// The whole stack for the end-to-end tests (already built and migrated by `npm test`).
+import { randomBytes } from 'node:crypto';
+import { startStack } from './lib/stack.mjs';
+
+const port = Number(process.env.PORT || 18080);
+const stack = startStack({
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    OTP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  },
+});
+const stop = () => stack.stop().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+await stack.waitReady(`http://127.0.0.1:${port}`, 90_000);
+console.log(`stack ready on http://127.0.0.1:${port}`);

@@ -1,0 +1,156 @@
+// Shared by `npm start`, `npm test` and `npm run migrate`: dependencies, build, PostgreSQL, Redis, secrets.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVICES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'];
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/nivesh';
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+export const log = (message) => process.stdout.write(`\x1b[36m[nivesh]\x1b[0m ${message}\n`);
+
+/** Runs a command in the repository, inheriting output; throws when it fails. */
+export const run = (command, args, options = {}) => {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with ${result.status ?? result.signal}`);
+};
+
+/** Runs a command and resolves with its exit code (does not throw). */
+export const runAsync = (command, args, options = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+const newest = (dir) => {
+  let latest = 0;
+  if (!existsSync(dir)) return latest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+};
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export const ensureDependencies = () => {
+  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+};
+
+/** Compiles the TypeScript projects (incremental) and builds the web app when its sources changed. */
+export const ensureBuilt = ({ web = true } = {}) => {
+  log('compiling TypeScript (tsc -b)');
+  run('npx', ['tsc', '-b']);
+  if (!web) return;
+  const index = path.join(ROOT, 'web/dist/index.html');
+  const sources = Math.max(newest(path.join(ROOT, 'web/src')), newest(path.join(ROOT, 'proto/src')), statSync(path.join(ROOT, 'web/index.html')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  log('building the web app (vite build)');
+  run('npm', ['run', 'build', '-w', 'web']);
+};
+
+const reachable = (url, defaultPort) =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || defaultPort) });
+    socket.setTimeout(2_000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Stops with a clear message when PostgreSQL or Redis is not there. */
+export const ensureInfrastructure = async (env) => {
+  const problems = [];
+  if (!(await reachable(env.DATABASE_URL, 5432))) problems.push(`PostgreSQL is not reachable at ${redact(env.DATABASE_URL)}.`);
+  if (!(await reachable(env.REDIS_URL, 6379))) problems.push(`Redis is not reachable at ${redact(env.REDIS_URL)}.`);
+  if (problems.length === 0) return;
+  process.stderr.write(
+    `\n${problems.join('\n')}\n\nStart the local ones with:\n  bash infra/scripts/start-deps.sh\n` +
+      `or point DATABASE_URL / REDIS_URL at running servers (docker compose up postgres redis works too).\n\n`,
+  );
+  process.exit(1);
+};
+
+export const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
+/** Development secrets: generated once per checkout, kept in .nivesh/ (git-ignored), so sessions survive restarts. */
+export const devSecrets = () => {
+  const dir = path.join(ROOT, '.nivesh');
+  const file = path.join(dir, 'dev-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dir, { recursive: true });
+  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: randomBytes(32).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+};
+
+/** Creates the database named in the URL when it does not exist. */
+export const ensureDatabase = async (databaseUrl) => {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      log(`created database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+};
+
+export const dropDatabase = async (databaseUrl) => {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Applies every service's migrations in its own schema. */
+export const migrate = (env) => {
+  for (const service of SERVICES) run(process.execPath, [path.join(ROOT, `services/${service}/dist/migrate.js`)], { env });
+};
+
+/** Deletes every Redis key under a prefix (test runs). */
+export const deleteRedisPrefix = async (redisUrl, prefix) => {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+};

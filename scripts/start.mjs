@@ -1,0 +1,54 @@
+// `npm start`: installs what is missing, builds, migrates, starts every process, prints where to open Nivesh.
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  devSecrets,
+  ensureBuilt,
+  ensureDatabase,
+  ensureDependencies,
+  ensureInfrastructure,
+  log,
+  migrate,
+} from './lib/common.mjs';
+
+ensureDependencies();
+const { startStack } = await import('./lib/stack.mjs');
+
+const port = Number(process.env.PORT || 8080);
+const env = {
+  NODE_ENV: process.env.NODE_ENV || 'development',
+  DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
+  PORT: String(port),
+  SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${process.env.SMTP_PORT || 1025}`,
+  ...devSecrets(),
+  ...Object.fromEntries(['JWT_SECRET', 'OTP_SECRET'].filter((key) => process.env[key]).map((key) => [key, process.env[key]])),
+};
+
+await ensureInfrastructure(env);
+ensureBuilt();
+await ensureDatabase(env.DATABASE_URL);
+log('applying migrations');
+migrate(env);
+
+// The local SMTP sink stands in for a mail server unless SMTP_URL points elsewhere.
+const stack = startStack({ env, smtp: !process.env.SMTP_URL });
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+try {
+  await stack.waitReady(`http://127.0.0.1:${port}`);
+  log(`\x1b[1mNivesh is running at http://localhost:${port}\x1b[0m  (API docs: http://localhost:${port}/api/docs, Ctrl-C stops)`);
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  await stack.stop();
+  process.exit(1);
+}

@@ -1,0 +1,121 @@
+// `npm test`: lint, typecheck, unit tests (Jest, Vitest), integration tests against real PostgreSQL and
+// Redis in a fresh database, and the end-to-end smoke test in Chromium. Prints one closing count line.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  ROOT,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureBuilt,
+  ensureDatabase,
+  ensureDependencies,
+  ensureInfrastructure,
+  log,
+  migrate,
+  runAsync,
+} from './lib/common.mjs';
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const wants = (step) => !only || only === step;
+const results = path.join(ROOT, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const started = Date.now();
+
+const step = async (name, command, args, env = {}) => {
+  log(`── ${name}`);
+  const code = await runAsync(command, args, { env });
+  if (code !== 0) failures.push(name);
+  return code;
+};
+
+const countJest = (file, label) => {
+  if (!existsSync(file)) return failures.push(`${label} (no results)`);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} files`);
+};
+
+const countPlaywright = (file) => {
+  if (!existsSync(file)) return failures.push('e2e (no results)');
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  log(`e2e: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed`);
+};
+
+ensureDependencies();
+const env = {
+  DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
+};
+await ensureInfrastructure(env);
+
+if (wants('lint')) {
+  await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+}
+if (wants('lint') || wants('typecheck')) {
+  log('── typecheck');
+  try {
+    ensureBuilt({ web: false });
+  } catch {
+    failures.push('typecheck');
+  }
+  await step('typecheck (tests)', 'npx', ['tsc', '-p', 'tsconfig.tests.json', '--noEmit']);
+  await step('typecheck (web)', 'npm', ['run', 'typecheck', '-w', 'web']);
+}
+
+if (wants('unit')) {
+  await step('unit tests (Jest)', 'npx', ['jest', '--config', 'jest.config.js', '--selectProjects', 'unit', '--json', '--outputFile', path.join(results, 'unit.json')]);
+  countJest(path.join(results, 'unit.json'), 'unit');
+  await step('web unit tests (Vitest)', 'npx', ['vitest', 'run', '--root', 'web', '--reporter', 'default', '--reporter', 'json', '--outputFile', path.join(results, 'web.json')]);
+  countJest(path.join(results, 'web.json'), 'web unit');
+}
+
+if (wants('int') || wants('e2e')) {
+  // A fresh database and Redis key prefix for this run, dropped afterwards.
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const database = new URL(env.DATABASE_URL);
+  database.pathname = `/nivesh_test_${runId}`;
+  const runEnv = { ...env, DATABASE_URL: database.toString(), REDIS_PREFIX: `t${runId}`, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  try {
+    ensureBuilt();
+  } catch {
+    failures.push('build');
+  }
+  await ensureDatabase(runEnv.DATABASE_URL);
+  try {
+    log(`── migrations into ${database.pathname.slice(1)}`);
+    migrate(runEnv);
+    if (wants('int')) {
+      await step('integration tests (real PostgreSQL + Redis)', 'npx', ['jest', '--config', 'jest.config.js', '--selectProjects', 'int', '--runInBand', '--json', '--outputFile', path.join(results, 'int.json')], runEnv);
+      countJest(path.join(results, 'int.json'), 'integration');
+    }
+    if (wants('e2e')) {
+      await step('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+        ...runEnv,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e.json'),
+      });
+      countPlaywright(path.join(results, 'e2e.json'));
+    }
+  } finally {
+    await dropDatabase(runEnv.DATABASE_URL).catch((error) => log(`could not drop the test database: ${error.message}`));
+    await deleteRedisPrefix(runEnv.REDIS_URL, runEnv.REDIS_PREFIX).catch(() => undefined);
+  }
+}
+
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+if (failures.length) log(`failed steps: ${failures.join(', ')}`);
+log(`finished in ${minutes} min`);
+// The closing line CI reads.
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);
