@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -100,6 +100,14 @@ export async function createGatewayApp(config: Config, overrides: GatewayOverrid
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Requests fastify refuses before routing (undecodable URL and the like) still get a {detail} body.
+    frameworkErrors: (error: { code?: string }, request: { id: string }, reply: { raw: ServerResponse }) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = JSON.stringify({ detail: tooLong ? 'URL too long' : 'Malformed URL' });
+      reply.raw
+        .writeHead(tooLong ? 414 : 400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': request.id })
+        .end(body);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, logger, redis, ownsRedis: !overrides.redis, rpc: overrides.rpc, postgres: overrides.postgres }),

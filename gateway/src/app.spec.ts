@@ -1,0 +1,284 @@
+import { AUTH, DomainError, ERROR_CODES, HTTP_STATUS, ROUTES, type RouteDefinition } from '@nivesh/proto';
+import { FakeRpc, startTestGateway, type TestGateway } from '../test/test-app';
+
+const validRegistration = { username: 'asha_k', email: 'asha@example.com', password: 'secret123' };
+
+describe('gateway app', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  beforeEach(() => {
+    gw.rpc.reset();
+    gw.postgres.up = true;
+  });
+
+  let clients = 0;
+  // Each request from its own address, so per-route rate limits stay out of the way here.
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    gw.fastify.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: `10.0.${Math.floor(++clients / 250)}.${clients % 250}` });
+
+  describe('routes', () => {
+    it.each(Object.entries(ROUTES) as Array<[string, RouteDefinition]>)('mounts %s at its method and path', (_name, route) => {
+      expect(gw.fastify.hasRoute({ method: route.method, url: route.path })).toBe(true);
+    });
+
+    it('forwards a valid body to the owning service with the request id as correlation id', async () => {
+      const response = await post('/register-request-otp', validRegistration, { 'x-request-id': 'req-abc_123' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ forwarded: 'auth.registerRequestOtp' });
+      expect(gw.rpc.lastCall('auth.registerRequestOtp')).toEqual({
+        pattern: 'auth.registerRequestOtp',
+        payload: validRegistration,
+        options: { correlationId: 'req-abc_123' },
+      });
+    });
+
+    it('answers visitor tracking with 202', async () => {
+      const response = await post('/api/visitor/track', { session_id: 'v_1700000000_abc', page_url: '/dashboard' });
+      expect(response.statusCode).toBe(202);
+      expect(gw.rpc.lastCall('tracking.visitorTrack')?.payload).toMatchObject({ session_id: 'v_1700000000_abc', page_url: '/dashboard' });
+    });
+
+    it('accepts a beacon sent as text/plain JSON', async () => {
+      const response = await gw.fastify.inject({
+        method: 'POST',
+        url: '/api/visitor/session/end',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: JSON.stringify({ session_id: 'v_1', total_duration: 1000, pages_visited: 2, total_page_views: 3 }),
+      });
+      expect(response.statusCode).toBe(202);
+    });
+
+    it('treats an empty JSON body as an empty object (chat start)', async () => {
+      const response = await gw.fastify.inject({ method: 'POST', url: '/chat/sentiment/start', headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(200);
+      expect(gw.rpc.lastCall('chat.sentimentStart')).toBeDefined();
+    });
+
+    it('validates GET queries and applies their defaults', async () => {
+      const ping = await gw.fastify.inject({ method: 'GET', url: '/api/system/ping?service=market' });
+      expect(ping.statusCode).toBe(200);
+      expect(ping.json()).toEqual({ pong: true, service: 'market', instance: 'fake' });
+      expect((await gw.fastify.inject({ method: 'GET', url: '/api/system/ping' })).json()).toMatchObject({ service: 'tracking' });
+      const bad = await gw.fastify.inject({ method: 'GET', url: '/api/system/ping?service=nope' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().detail).toMatch(/^service: /);
+    });
+  });
+
+  describe('validation and malformed requests', () => {
+    it('answers an invalid body with 400 naming the field', async () => {
+      const response = await post('/register-request-otp', { ...validRegistration, email: 'not-an-email' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: expect.stringMatching(/^email: /), code: 'validation_failed' });
+      expect(gw.rpc.calls).toHaveLength(0);
+    });
+
+    it('names a missing field', async () => {
+      const response = await post('/login-verify-otp', { username: 'asha_k' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(/^otp: /);
+    });
+
+    it('answers a body that is not an object with 400', async () => {
+      const response = await post('/predict', [1, 2, 3]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(/^body: /);
+    });
+
+    it('answers malformed JSON with 400 {detail}', async () => {
+      const response = await gw.fastify.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username": "asha",',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'Malformed JSON body', code: 'bad_request' });
+    });
+
+    it('refuses prototype poisoning', async () => {
+      const response = await gw.fastify.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"__proto__": {"admin": true}, "username": "asha", "password": "x"}',
+      });
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('answers an unsupported content type with 415 {detail}', async () => {
+      const response = await gw.fastify.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<login/>',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(typeof response.json().detail).toBe('string');
+    });
+
+    it('answers a body over 64 KiB with 413 {detail}', async () => {
+      const response = await post('/auth/login', { username: 'asha', password: 'x'.repeat(70 * 1024) });
+      expect(response.statusCode).toBe(413);
+      expect(typeof response.json().detail).toBe('string');
+    });
+
+    it('answers a malformed URL with 400 {detail}', async () => {
+      const response = await gw.fastify.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(typeof response.json().detail).toBe('string');
+    });
+
+    it('answers an unknown API path with a JSON 404', async () => {
+      const response = await gw.fastify.inject({ method: 'POST', url: '/api/nothing-here', payload: {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found' });
+    });
+  });
+
+  describe('errors', () => {
+    it.each(ERROR_CODES.map((code) => [code, HTTP_STATUS[code]] as const))('maps %s from a service to HTTP %i', async (code, status) => {
+      gw.rpc.on(AUTH.login.pattern, () => {
+        throw new DomainError(code, `failure ${code}`);
+      });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ detail: `failure ${code}`, code });
+      if (status >= 500) expect(response.json().correlation_id).toEqual(expect.any(String));
+    });
+
+    it('answers a feature not built yet with 501', async () => {
+      gw.rpc.on(AUTH.login.pattern, () => {
+        throw new DomainError('not_implemented', 'Direct login is not available yet');
+      });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' });
+      expect(response.statusCode).toBe(501);
+      expect(response.json()).toEqual({ detail: 'Direct login is not available yet', code: 'not_implemented', correlation_id: response.headers['x-request-id'] });
+    });
+
+    it('keeps the correlation id a service sent with an internal error', async () => {
+      gw.rpc.on(AUTH.login.pattern, () => {
+        throw new DomainError('internal', 'Internal server error', undefined, 'svc-corr-1');
+      });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal', correlation_id: 'svc-corr-1' });
+    });
+
+    it('answers an unexpected error with 500, a correlation id and no internals', async () => {
+      gw.rpc.on(AUTH.login.pattern, () => {
+        throw new TypeError('secret internals at /srv/app/x.js');
+      });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' }, { 'x-request-id': 'trace-me' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal', correlation_id: 'trace-me' });
+      expect(response.body).not.toContain('secret');
+      expect(response.body).not.toContain('at ');
+    });
+  });
+
+  describe('request ids', () => {
+    it('echoes a sane incoming x-request-id', async () => {
+      const response = await gw.fastify.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-DEF_123' } });
+      expect(response.headers['x-request-id']).toBe('abc-DEF_123');
+    });
+
+    it('replaces an unsafe or oversized one with a fresh uuid', async () => {
+      for (const unsafe of ['has spaces', 'x'.repeat(65), 'inject\nheader']) {
+        const response = await gw.fastify.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': unsafe.replace('\n', '%0A') } });
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      const none = await gw.fastify.inject({ method: 'GET', url: '/healthz' });
+      expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('health, readiness, metrics, docs', () => {
+    it('GET /healthz is 200 while the process is up', async () => {
+      const response = await gw.fastify.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'ok' });
+    });
+
+    it('GET /readyz is 200 when PostgreSQL, Redis and every service answer', async () => {
+      const response = await gw.fastify.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'ok',
+        checks: { postgres: 'ok', redis: 'ok', auth: 'ok', premium: 'ok', chat: 'ok', prediction: 'ok', tracking: 'ok', market: 'ok' },
+      });
+      expect(gw.rpc.lastCall('chat.health')?.options).toEqual({ deadlineMs: 1_500 });
+    });
+
+    it('GET /readyz is 503 naming what failed when a service or PostgreSQL does not answer', async () => {
+      gw.rpc.on('prediction.health', () => {
+        throw new DomainError('service_unavailable', 'The prediction service is unavailable.');
+      });
+      gw.postgres.up = false;
+      const response = await gw.fastify.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'failed',
+        detail: 'Not ready',
+        checks: { postgres: 'failed', redis: 'ok', prediction: 'failed', auth: 'ok' },
+      });
+    });
+
+    it('GET /metrics exposes request and RPC metrics in Prometheus format', async () => {
+      await post('/api/nothing', {});
+      await gw.fastify.inject({ method: 'GET', url: '/api/system/ping?service=auth' });
+      const response = await gw.fastify.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toContain('# TYPE http_requests_total counter');
+      expect(response.body).toContain('# TYPE http_request_duration_seconds histogram');
+      expect(response.body).toContain('# TYPE rpc_call_duration_seconds histogram');
+      expect(response.body).toContain('process_cpu_user_seconds_total');
+      expect(response.body).toMatch(/http_requests_total\{method="GET",route="\/api\/system\/ping",status="200"\} \d+/);
+      expect(response.body).toMatch(/http_requests_total\{method="POST",route="unmatched",status="404"\} \d+/);
+    });
+
+    it('serves the OpenAPI document with every route at /api/docs/json', async () => {
+      const response = await gw.fastify.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(200);
+      const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+      for (const route of Object.values(ROUTES) as RouteDefinition[]) {
+        expect(document.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
+      }
+    });
+
+    it('serves Swagger UI at /api/docs with a policy that lets it run', async () => {
+      const response = await gw.fastify.inject({ method: 'GET', url: '/api/docs/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    });
+
+    it('is not rate limited on probes', async () => {
+      const small = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '1' });
+      try {
+        for (let i = 0; i < 5; i += 1) {
+          expect((await small.fastify.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+          expect((await small.fastify.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+        }
+      } finally {
+        await small.close();
+      }
+    });
+  });
+});
+
+describe('FakeRpc', () => {
+  it('rejects a payload its pattern does not accept, like the real client', async () => {
+    await expect(new FakeRpc().call(AUTH.login, { username: 'a' } as never)).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+});

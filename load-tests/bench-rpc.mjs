@@ -1,0 +1,140 @@
+// `npm run bench:rpc`: requests per second and p50/p99 latency at 64 connections, in one run on this machine:
+//   (a)     a bare Fastify hello-world server (the baseline)
+//   (b)     the same cheap call through the real gateway -> Redis Streams -> tracking service -> back
+//   (b-min) that round trip from a minimal NestJS gateway (no guards, headers, metrics): the transport alone
+//   (c)     the same round trip on NestJS's built-in Redis transport, from the same minimal gateway
+// Prints (b)/(a), (b)/(c) and (b-min)/(c). Targets: (b) >= 25% of (a), (b) >= (c), p99 of (b) < 20 ms.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  ROOT,
+  deleteRedisPrefix,
+  ensureBuilt,
+  ensureDatabase,
+  ensureInfrastructure,
+  log,
+  migrate,
+} from '../scripts/lib/common.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 64);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+const WARMUP_S = 2;
+const prefix = `bench${randomBytes(3).toString('hex')}`;
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
+  REDIS_PREFIX: prefix,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  OTP_SECRET: randomBytes(32).toString('hex'),
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+};
+
+const startProcess = (entry, extraEnv = {}, readyMarker = 'READY') =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, entry)], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start`)), 30_000);
+    const onData = (chunk) => {
+      if (chunk.toString().includes(readyMarker)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+
+const stopProcess = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+
+const waitFor = async (url) => {
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never answered 200`);
+};
+
+const load = async (url) => {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed };
+};
+
+const scenario = async (name, processes, url) => {
+  log(`bench ${name}: ${url}`);
+  const children = [];
+  try {
+    for (const [entry, extra, marker] of processes) children.push(await startProcess(entry, extra, marker));
+    await waitFor(url);
+    return await load(url);
+  } finally {
+    for (const child of children.reverse()) await stopProcess(child);
+  }
+};
+
+await ensureInfrastructure(env);
+ensureBuilt({ web: false });
+await ensureDatabase(env.DATABASE_URL);
+migrate(env);
+
+const tracking = ['services/tracking/dist/main.js', {}, 'service ready'];
+const results = {};
+try {
+  results.a = await scenario('(a) bare Fastify', [['load-tests/servers/fastify-hello.cjs', { PORT: '19001' }]], 'http://127.0.0.1:19001/ping');
+  results.b = await scenario(
+    '(b) gateway -> Redis Streams -> service',
+    [tracking, ['gateway/dist/main.js', { PORT: '19002', HOST: '127.0.0.1' }, 'listening']],
+    'http://127.0.0.1:19002/api/system/ping?service=tracking',
+  );
+  results.bmin = await scenario(
+    '(b-min) minimal NestJS gateway -> Redis Streams -> service',
+    [tracking, ['load-tests/servers/nest-rpc-gateway.cjs', { PORT: '19003', TRANSPORT: 'streams' }]],
+    'http://127.0.0.1:19003/ping',
+  );
+  results.c = await scenario(
+    '(c) minimal NestJS gateway -> NestJS Redis transport -> service',
+    [['load-tests/servers/nest-redis-service.cjs', {}], ['load-tests/servers/nest-rpc-gateway.cjs', { PORT: '19004', TRANSPORT: 'nest-redis' }]],
+    'http://127.0.0.1:19004/ping',
+  );
+} finally {
+  await deleteRedisPrefix(env.REDIS_URL, prefix);
+}
+
+const row = (label, r) =>
+  `${label.padEnd(58)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.failed ? `${r.failed} failed` : ''}`;
+const ratio = (x, y) => x.rps / y.rps;
+console.log(`\nRPC round trip, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${new Date().toISOString()}`);
+console.log(row('(a) bare Fastify hello world', results.a));
+console.log(row('(b) gateway -> Redis Streams -> tracking.ping', results.b));
+console.log(row('(b-min) minimal NestJS app -> Redis Streams -> tracking.ping', results.bmin));
+console.log(row('(c) minimal NestJS app -> NestJS Redis transport -> ping', results.c));
+const checks = [
+  [`(b)/(a)     = ${ratio(results.b, results.a).toFixed(2)}  (target >= 0.25)`, ratio(results.b, results.a) >= 0.25],
+  [`(b)/(c)     = ${ratio(results.b, results.c).toFixed(2)}  (target >= 1.00)`, ratio(results.b, results.c) >= 1],
+  [`(b-min)/(c) = ${ratio(results.bmin, results.c).toFixed(2)}`, true],
+  [`p99 of (b)  = ${results.b.p99} ms  (target < 20 ms)`, results.b.p99 < 20],
+];
+for (const [text, ok] of checks) console.log(`${ok ? 'ok  ' : 'MISS'} ${text}`);
+mkdirSync(path.join(ROOT, '.nivesh'), { recursive: true });
+writeFileSync(path.join(ROOT, '.nivesh/bench-rpc.json'), JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, results }, null, 2));

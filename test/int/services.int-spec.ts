@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DomainError, RPC, SERVICE_NAMES, isFeaturePattern, patternsOf, type ServiceName } from '@nivesh/proto';
+import { RpcClient } from '@nivesh/proto/node';
+
+const ROOT = path.resolve(__dirname, '../..');
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECRETS = { JWT_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: randomBytes(32).toString('hex') };
+
+type Running = { service: ServiceName; child: ChildProcess; output: string[] };
+
+const start = (service: ServiceName, prefix: string, env: Record<string, string> = {}): Promise<Running> =>
+  new Promise((resolve, reject) => {
+    const output: string[] = [];
+    const child = spawn(process.execPath, [path.join(ROOT, `services/${service}/dist/main.js`)], {
+      env: { ...process.env, DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', ...SECRETS, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const timer = setTimeout(() => reject(new Error(`${service} did not start:\n${output.join('')}`)), 30_000);
+    const collect = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (chunk.toString().includes('service ready')) {
+        clearTimeout(timer);
+        resolve({ service, child, output });
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`${service} exited with ${code}`), { code, output: output.join('') }));
+    });
+  });
+
+const stop = (running: Running) =>
+  new Promise<number | null>((resolve) => {
+    if (running.child.exitCode !== null) return resolve(running.child.exitCode);
+    running.child.once('exit', (code) => resolve(code));
+    running.child.kill('SIGTERM');
+  });
+
+describe('the six services', () => {
+  const prefix = `svct-${randomBytes(4).toString('hex')}`;
+  const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
+  let running: Running[] = [];
+
+  beforeAll(async () => {
+    await client.connect();
+    running = await Promise.all(SERVICE_NAMES.map((service) => start(service, prefix)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.map(stop));
+    await client.close();
+  });
+
+  it.each(SERVICE_NAMES)('%s boots on the transport and reports PostgreSQL and Redis healthy', async (service) => {
+    const health = await client.call(RPC[service].health, {});
+    expect(health).toEqual(expect.objectContaining({ service, status: 'ok', checks: { postgres: 'ok', redis: 'ok' } }));
+  });
+
+  it.each(SERVICE_NAMES)('%s answers every feature pattern not built yet with not_implemented (501)', async (service) => {
+    for (const def of patternsOf(service).filter(isFeaturePattern)) {
+      // The transport validates the payload first, so send one the contract accepts.
+      const error = await client.transport.request(def.pattern, {}).then(
+        () => undefined,
+        (caught: DomainError) => caught,
+      );
+      expect(error).toBeInstanceOf(DomainError);
+      expect(['not_implemented', 'validation_failed']).toContain(error!.code);
+      if (error!.code === 'not_implemented') expect(error!.status).toBe(501);
+    }
+  });
+
+  it('each service keeps its tables in its own schema, created by its migrations', async () => {
+    const pg = new Client({ connectionString: DATABASE_URL });
+    await pg.connect();
+    const { rows } = await pg.query<{ table_schema: string; count: string }>(
+      `SELECT table_schema, count(*) FROM information_schema.tables WHERE table_name = 'migrations' GROUP BY table_schema`,
+    );
+    await pg.end();
+    expect(rows.map((row) => row.table_schema).sort()).toEqual([...SERVICE_NAMES].sort());
+  });
+
+  it('a service with a bad setting does not start and names the variable', async () => {
+    const failure = await start('auth', prefix, { JWT_SECRET: 'short', REDIS_URL: 'http://nope' }).then(
+      () => undefined,
+      (error: { code?: number; output?: string }) => error,
+    );
+    expect(failure?.code).toBe(78);
+    expect(failure?.output).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(failure?.output).toContain('REDIS_URL');
+  });
+
+  it('SIGTERM stops a service cleanly (exit 0) and callers then get 503 at once', async () => {
+    const market = running.find((entry) => entry.service === 'market')!;
+    expect(await stop(market)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const started = Date.now();
+    const error = await client.call(RPC.market.ping, {}).catch((caught: DomainError) => caught);
+    expect((error as DomainError).code).toBe('service_unavailable');
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});
