@@ -15,7 +15,9 @@ const swc = [
 
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  // jose ships ESM only; swc turns it into CommonJS for Jest.
+  transform: { '^.+\\.ts$': swc, '/node_modules/jose/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleNameMapper: {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
     '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),

@@ -4,7 +4,7 @@ import type { Logger } from '@nivesh/proto/node';
 import type Redis from 'ioredis';
 import { AdminGuard } from './auth/admin.guard';
 import { SessionGuard } from './auth/session.guard';
-import { SessionVerifier } from './auth/session-verifier';
+import { SessionVerifier } from './auth/session-verifier.service';
 import type { Config } from './config';
 import { HealthController } from './health/health.controller';
 import { PgPostgresProbe, PostgresProbe } from './health/postgres-probe';
@@ -22,7 +22,7 @@ import { SystemController } from './routes/system.controller';
 import { VisitorController } from './routes/visitor.controller';
 import { RedisStreamsRpcGateway, RpcGateway } from './rpc/rpc-gateway';
 import { CONFIG, LOGGER, REDIS } from './tokens';
-import { WebApp } from './web/web-app';
+import { WebApp } from './spa/web-app.service';
 
 const OWNS_REDIS = Symbol('OWNS_REDIS');
 

@@ -1,5 +1,7 @@
 import { AUTH, DomainError, ERROR_CODES, HTTP_STATUS, ROUTES, type RouteDefinition } from '@nivesh/proto';
-import { FakeRpc, startTestGateway, type TestGateway } from '../test/test-app';
+import Redis from 'ioredis';
+import { createGatewayApp } from './app';
+import { FakePostgres, FakeRpc, mintToken, startTestGateway, testConfig, type TestGateway } from '../test/test-app';
 
 const validRegistration = { username: 'asha_k', email: 'asha@example.com', password: 'secret123' };
 
@@ -213,7 +215,7 @@ describe('gateway app', () => {
       const response = await gw.fastify.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        status: 'ok',
+        status: 'ready',
         checks: { postgres: 'ok', redis: 'ok', auth: 'ok', premium: 'ok', chat: 'ok', prediction: 'ok', tracking: 'ok', market: 'ok' },
       });
       expect(gw.rpc.lastCall('chat.health')?.options).toEqual({ deadlineMs: 1_500 });
@@ -227,7 +229,7 @@ describe('gateway app', () => {
       const response = await gw.fastify.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({
-        status: 'failed',
+        status: 'not_ready',
         detail: 'Not ready',
         checks: { postgres: 'failed', redis: 'ok', prediction: 'failed', auth: 'ok' },
       });
@@ -274,6 +276,27 @@ describe('gateway app', () => {
         await small.close();
       }
     });
+  });
+});
+
+describe('gateway with Redis unreachable', () => {
+  it('answers 503, not 500, where Redis is needed, and keeps serving the rest', async () => {
+    const deadRedis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const app = await createGatewayApp(testConfig(), { rpc: new FakeRpc(), postgres: new FakePostgres(), redis: deadRedis });
+    const fastify = app.getHttpAdapter().getInstance();
+    try {
+      const me = await fastify.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${await mintToken({ sub: 'u', sid: 's' })}` } });
+      expect(me.statusCode).toBe(503);
+      expect(me.json()).toMatchObject({ code: 'service_unavailable', correlation_id: expect.any(String) });
+      // Rate limits fall back to memory: anonymous routes still work.
+      expect((await fastify.inject({ method: 'GET', url: '/api/system/ping' })).statusCode).toBe(200);
+      const ready = await fastify.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.redis).toBe('failed');
+    } finally {
+      await app.close();
+      deadRedis.disconnect();
+    }
   });
 });
 

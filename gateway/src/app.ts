@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { buildOpenApiDocument, DomainError } from '@nivesh/proto';
-import { createLogger, PinoNestLogger } from '@nivesh/proto/node';
+import { createLogger, PinoNestLogger, type Logger } from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
@@ -16,8 +16,8 @@ import type { Config } from './config';
 import type { PostgresProbe } from './health/postgres-probe';
 import { MetricsService } from './metrics/metrics.service';
 import type { RpcGateway } from './rpc/rpc-gateway';
-import { CSP_DIRECTIVES, DOCS_CSP } from './web/csp';
-import { WebApp } from './web/web-app';
+import { CSP_DIRECTIVES, DOCS_CSP } from './spa/csp';
+import { WebApp } from './spa/web-app.service';
 
 /** Seams a test may replace; everything else is built from the config. */
 export type GatewayOverrides = { rpc?: RpcGateway; redis?: Redis; postgres?: PostgresProbe };
@@ -93,6 +93,15 @@ export async function createGatewayApp(config: Config, overrides: GatewayOverrid
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const redis = overrides.redis ?? (await connectRedis(config.REDIS_URL));
 
+  try {
+    return await buildApp(config, logger, redis, overrides);
+  } catch (error) {
+    if (!overrides.redis) redis.disconnect();
+    throw error;
+  }
+}
+
+const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides: GatewayOverrides): Promise<NestFastifyApplication> => {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdOf,
@@ -121,6 +130,8 @@ export async function createGatewayApp(config: Config, overrides: GatewayOverrid
   registerJsonParser(fastify);
   await fastify.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // Agrees with frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   await registerDocs(fastify);
   await app.get(WebApp).register(fastify);
@@ -128,4 +139,4 @@ export async function createGatewayApp(config: Config, overrides: GatewayOverrid
   await app.init();
   await fastify.ready();
   return app;
-}
+};

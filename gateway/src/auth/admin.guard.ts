@@ -3,7 +3,7 @@ import { DomainError } from '@nivesh/proto';
 import type { FastifyRequest } from 'fastify';
 import { routeDefinitionOf } from '../http/route-metadata';
 import { callerOf } from './caller';
-import { notAuthenticated } from './session-verifier';
+import { notAuthenticated } from './session-verifier.service';
 
 /** 'admin' routes: the session guard has run; the caller's live session must be an admin's. */
 @Injectable()

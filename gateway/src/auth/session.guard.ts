@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { FastifyRequest } from 'fastify';
 import { routeDefinitionOf } from '../http/route-metadata';
 import { setCaller } from './caller';
-import { notAuthenticated, SessionVerifier } from './session-verifier';
+import { notAuthenticated, SessionVerifier } from './session-verifier.service';
 
 /**
  * 'user' and 'admin' routes need a valid token and live session. 'optional' routes accept anonymous

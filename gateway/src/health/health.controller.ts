@@ -19,7 +19,7 @@ export class HealthController {
   @Get('/readyz')
   async readyz(@Res() reply: FastifyReply): Promise<void> {
     const result = await this.readiness.check();
-    const ready = result.status === 'ok';
+    const ready = result.status === 'ready';
     await reply
       .status(ready ? 200 : 503)
       .header('cache-control', 'no-store')

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RPC, SERVICE_NAMES, type ReadinessResponse } from '@nivesh/proto';
+import { RPC, SERVICE_NAMES } from '@nivesh/proto';
 import type Redis from 'ioredis';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { REDIS } from '../tokens';
@@ -9,6 +9,9 @@ import { PostgresProbe } from './postgres-probe';
 export const READINESS_TIMEOUT_MS = 1_500;
 
 type Check = 'ok' | 'failed';
+
+/** The body of GET /readyz (the web app's status page reads it); 503 adds `detail`. */
+export type Readiness = { status: 'ready' | 'not_ready'; checks: Record<string, Check> };
 
 const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   new Promise<T>((resolve, reject) => {
@@ -43,7 +46,7 @@ export class ReadinessService {
     private readonly rpc: RpcGateway,
   ) {}
 
-  async check(): Promise<ReadinessResponse> {
+  async check(): Promise<Readiness> {
     const probes: Array<[string, () => Promise<unknown>]> = [
       ['postgres', () => this.postgres.ping()],
       ['redis', () => this.redis.ping()],
@@ -54,6 +57,6 @@ export class ReadinessService {
     ];
     const results = await Promise.all(probes.map(async ([name, probe]) => [name, await outcome(probe)] as const));
     const checks = Object.fromEntries(results);
-    return { status: results.every(([, check]) => check === 'ok') ? 'ok' : 'failed', checks };
+    return { status: results.every(([, check]) => check === 'ok') ? 'ready' : 'not_ready', checks };
   }
 }

@@ -4,7 +4,7 @@ import { DomainError, ERROR_CODES, type ErrorBody, type ErrorCode } from '@nives
 import type { Logger } from '@nivesh/proto/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGER } from '../tokens';
-import { WebApp } from '../web/web-app';
+import { WebApp } from '../spa/web-app.service';
 
 type Answer = { status: number; body: ErrorBody };
 
@@ -70,7 +70,8 @@ export class GatewayExceptionFilter implements ExceptionFilter {
       const status = domain.status;
       if (status >= 500) {
         const correlationId = domain.correlationId ?? request.id;
-        this.logger.warn({ reqId: request.id, code: domain.code, correlation_id: correlationId }, domain.message);
+        // `code` is a redacted log key (OTP codes), hence error_code.
+        this.logger.warn({ reqId: request.id, error_code: domain.code, correlation_id: correlationId }, domain.message);
         return { status, body: { detail: domain.message, code: domain.code, correlation_id: correlationId } };
       }
       return { status, body: { detail: domain.message, code: domain.code } };

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { ConfigError, parseConfig } from '@nivesh/proto/node';
+import { ConfigSchema } from './config';
+
+const SECRET = 's'.repeat(32);
+
+describe('gateway config', () => {
+  it('has defaults for everything but the JWT secret', () => {
+    const config = parseConfig(ConfigSchema, { JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      JWT_ISSUER: 'nivesh',
+      JWT_AUDIENCE: 'nivesh-web',
+      TRUST_PROXY: false,
+      RATE_LIMIT_PER_MINUTE: 600,
+      WEB_DIST_DIR: path.resolve(__dirname, '../../web/dist'),
+    });
+  });
+
+  it('reads the environment by these exact names', () => {
+    const config = parseConfig(ConfigSchema, {
+      JWT_SECRET: SECRET,
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      JWT_ISSUER: 'iss',
+      JWT_AUDIENCE: 'aud',
+      WEB_DIST_DIR: '/srv/web',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PER_MINUTE: '42',
+    });
+    expect(config).toMatchObject({ PORT: 9000, HOST: '127.0.0.1', JWT_ISSUER: 'iss', JWT_AUDIENCE: 'aud', WEB_DIST_DIR: '/srv/web', TRUST_PROXY: true, RATE_LIMIT_PER_MINUTE: 42 });
+  });
+
+  it('refuses a missing or short JWT secret, naming the variable', () => {
+    expect(() => parseConfig(ConfigSchema, {})).toThrow(ConfigError);
+    expect(() => parseConfig(ConfigSchema, { JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses a TRUST_PROXY that is not true or false', () => {
+    expect(() => parseConfig(ConfigSchema, { JWT_SECRET: SECRET, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+});
