@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RPC, SERVICE_NAMES } from '@nivesh/proto';
+import { RPC, SERVICE_NAMES, type ReadinessResponse } from '@nivesh/proto';
 import type Redis from 'ioredis';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { REDIS } from '../tokens';
@@ -11,7 +11,7 @@ export const READINESS_TIMEOUT_MS = 1_500;
 type Check = 'ok' | 'failed';
 
 /** The body of GET /readyz (the web app's status page reads it); 503 adds `detail`. */
-export type Readiness = { status: 'ready' | 'not_ready'; checks: Record<string, Check> };
+export type Readiness = ReadinessResponse;
 
 const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   new Promise<T>((resolve, reject) => {
@@ -52,7 +52,11 @@ export class ReadinessService {
       ['redis', () => this.redis.ping()],
       ...SERVICE_NAMES.map((service): [string, () => Promise<unknown>] => [
         service,
-        () => this.rpc.call(RPC[service].health, {}, { deadlineMs: READINESS_TIMEOUT_MS }),
+        async () => {
+          // A service that answers but cannot reach its own PostgreSQL or Redis is not ready either.
+          const health = await this.rpc.call(RPC[service].health, {}, { deadlineMs: READINESS_TIMEOUT_MS });
+          if (health.status !== 'ok') throw new Error(`${service} is ${health.status}`);
+        },
       ]),
     ];
     const results = await Promise.all(probes.map(async ([name, probe]) => [name, await outcome(probe)] as const));

@@ -8,10 +8,11 @@ export const LivenessResponseSchema = z.object({
 });
 export type LivenessResponse = z.infer<typeof LivenessResponseSchema>;
 
-/** GET /readyz: the gateway can serve (Redis reachable, ...); answered with 503 when not. */
+/** GET /readyz: PostgreSQL, Redis and every service answer; 503 with the failing checks named when not. */
 export const ReadinessResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'failed']),
+  status: z.enum(['ready', 'not_ready']),
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+  detail: z.string().optional(),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
 
