@@ -1,9 +1,10 @@
 // `npm run bench:rpc`: requests per second and p50/p99 latency at 64 connections, in one run on this machine:
 //   (a)     a bare Fastify hello-world server (the baseline)
 //   (b)     the same cheap call through the real gateway -> Redis Streams -> tracking service -> back
-//   (b-min) that round trip from a minimal NestJS gateway (no guards, headers, metrics): the transport alone
-//   (c)     the same round trip on NestJS's built-in Redis transport, from the same minimal gateway
-// Prints (b)/(a), (b)/(c) and (b-min)/(c). Targets: (b) >= 25% of (a), (b) >= (c), p99 of (b) < 20 ms.
+//   (c)     the same gateway with its RPC seam on NestJS's built-in Redis transport instead
+//   (b-min) a minimal NestJS app (no guards, headers, metrics) -> Redis Streams: the transport alone
+//   (c-min) the same minimal app -> NestJS's built-in Redis transport
+// Prints (b)/(a), (b)/(c) and (b-min)/(c-min). Targets: (b) >= 25% of (a), (b) >= (c), p99 of (b) < 20 ms.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,12 +35,19 @@ const env = {
   LOG_LEVEL: 'warn',
   JWT_SECRET: randomBytes(32).toString('hex'),
   OTP_SECRET: randomBytes(32).toString('hex'),
-  RATE_LIMIT_PER_MINUTE: '1000000000',
+  // The rate limiter stays on (its Redis round trip is part of the cost); the limit is raised above the load.
+  RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
+/** Starts a process; resolves when it prints the marker, or at once without one (the URL poll decides). */
 const startProcess = (entry, extraEnv = {}, readyMarker = 'READY') =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, entry)], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (!readyMarker) {
+      child.stdout.resume();
+      child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+      return resolve(child);
+    }
     const timer = setTimeout(() => reject(new Error(`${entry} did not start`)), 30_000);
     const onData = (chunk) => {
       if (chunk.toString().includes(readyMarker)) {
@@ -81,7 +89,11 @@ const load = async (url) => {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed };
 };
 
+// BENCH_ONLY=a,b,bmin,c runs a subset while iterating; the printed ratios need all four.
+const only = process.env.BENCH_ONLY?.split(',');
 const scenario = async (name, processes, url) => {
+  const key = /^\((\w+)(?:-(\w+))?\)/.exec(name).slice(1).filter(Boolean).join('');
+  if (only && !only.includes(key)) return { rps: NaN, p50: NaN, p99: NaN, requests: 0, failed: 0 };
   log(`bench ${name}: ${url}`);
   const children = [];
   try {
@@ -98,22 +110,27 @@ ensureBuilt({ web: false });
 await ensureDatabase(env.DATABASE_URL);
 migrate(env);
 
-const tracking = ['services/tracking/dist/main.js', {}, 'service ready'];
+const tracking = ['services/tracking/dist/main.js', {}, null];
 const results = {};
 try {
   results.a = await scenario('(a) bare Fastify', [['load-tests/servers/fastify-hello.cjs', { PORT: '19001' }]], 'http://127.0.0.1:19001/ping');
   results.b = await scenario(
     '(b) gateway -> Redis Streams -> service',
-    [tracking, ['gateway/dist/main.js', { PORT: '19002', HOST: '127.0.0.1' }, 'listening']],
+    [tracking, ['gateway/dist/main.js', { PORT: '19002', HOST: '127.0.0.1' }, null]],
     'http://127.0.0.1:19002/api/system/ping?service=tracking',
+  );
+  results.c = await scenario(
+    '(c) gateway -> NestJS Redis transport -> service',
+    [['load-tests/servers/nest-redis-service.cjs', {}], ['load-tests/servers/gateway-nest-redis.cjs', { PORT: '19005', HOST: '127.0.0.1' }]],
+    'http://127.0.0.1:19005/api/system/ping?service=tracking',
   );
   results.bmin = await scenario(
     '(b-min) minimal NestJS gateway -> Redis Streams -> service',
     [tracking, ['load-tests/servers/nest-rpc-gateway.cjs', { PORT: '19003', TRANSPORT: 'streams' }]],
     'http://127.0.0.1:19003/ping',
   );
-  results.c = await scenario(
-    '(c) minimal NestJS gateway -> NestJS Redis transport -> service',
+  results.cmin = await scenario(
+    '(c-min) minimal NestJS gateway -> NestJS Redis transport -> service',
     [['load-tests/servers/nest-redis-service.cjs', {}], ['load-tests/servers/nest-rpc-gateway.cjs', { PORT: '19004', TRANSPORT: 'nest-redis' }]],
     'http://127.0.0.1:19004/ping',
   );
@@ -127,12 +144,13 @@ const ratio = (x, y) => x.rps / y.rps;
 console.log(`\nRPC round trip, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${new Date().toISOString()}`);
 console.log(row('(a) bare Fastify hello world', results.a));
 console.log(row('(b) gateway -> Redis Streams -> tracking.ping', results.b));
+console.log(row('(c) gateway -> NestJS Redis transport -> tracking.ping', results.c));
 console.log(row('(b-min) minimal NestJS app -> Redis Streams -> tracking.ping', results.bmin));
-console.log(row('(c) minimal NestJS app -> NestJS Redis transport -> ping', results.c));
+console.log(row('(c-min) minimal NestJS app -> NestJS Redis transport -> ping', results.cmin));
 const checks = [
   [`(b)/(a)     = ${ratio(results.b, results.a).toFixed(2)}  (target >= 0.25)`, ratio(results.b, results.a) >= 0.25],
   [`(b)/(c)     = ${ratio(results.b, results.c).toFixed(2)}  (target >= 1.00)`, ratio(results.b, results.c) >= 1],
-  [`(b-min)/(c) = ${ratio(results.bmin, results.c).toFixed(2)}`, true],
+  [`(b-min)/(c-min) = ${ratio(results.bmin, results.cmin).toFixed(2)}  (transport alone)`, true],
   [`p99 of (b)  = ${results.b.p99} ms  (target < 20 ms)`, results.b.p99 < 20],
 ];
 for (const [text, ok] of checks) console.log(`${ok ? 'ok  ' : 'MISS'} ${text}`);

@@ -21,7 +21,7 @@ export const SYSTEM_ROUTES = {
     auth: 'none',
     input: SystemPingQuerySchema,
     response: PingResultSchema,
-    rateLimitPerMinute: 60,
+    // Cheap by design (the status page and bench:rpc use it): only the global per-address limit applies.
   }),
 };
 

@@ -50,8 +50,8 @@ const spyReplies = async (prefix: string, client: RpcClient) => {
   const spy = new Redis(REDIS_URL);
   const counts = new Map<string, number>();
   spy.on('message', (_channel: string, message: string) => {
-    const { id } = JSON.parse(message) as { id: string };
-    counts.set(id, (counts.get(id) ?? 0) + 1);
+    const parsed = JSON.parse(message) as { id: string } | { id: string }[];
+    for (const { id } of Array.isArray(parsed) ? parsed : [parsed]) counts.set(id, (counts.get(id) ?? 0) + 1);
   });
   await spy.subscribe(rpcKeys(prefix).replies(client.transport.clientId));
   return { counts, close: () => spy.quit() };

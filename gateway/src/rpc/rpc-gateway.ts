@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { RpcDefinition } from '@nivesh/proto';
-import { RpcClient, type Logger } from '@nivesh/proto/node';
+import { RpcClient } from '@nivesh/proto/node';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import { MetricsService } from '../metrics/metrics.service';
-import { CONFIG, LOGGER } from '../tokens';
+import { CONFIG } from '../tokens';
 
 export type RpcCallOptions = { deadlineMs?: number; correlationId?: string };
 
@@ -19,12 +19,11 @@ export abstract class RpcGateway {
 export class RedisStreamsRpcGateway extends RpcGateway implements OnModuleInit, OnApplicationShutdown {
   private readonly client: RpcClient;
 
-  constructor(@Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger, metrics: MetricsService) {
+  constructor(@Inject(CONFIG) config: Config, metrics: MetricsService) {
     super();
     this.client = new RpcClient({
       redisUrl: config.REDIS_URL,
       prefix: config.REDIS_PREFIX,
-      logger,
       onCallComplete: (pattern, durationMs, outcome) => metrics.observeRpc(pattern, durationMs, outcome),
     });
   }

@@ -42,8 +42,21 @@ describe('web app, security headers and static files', () => {
     expect(second.body).toContain(`nonce="${secondNonce}"`);
   });
 
-  it('sends the whole content security policy and the other security headers', async () => {
+  it('gives JSON answers a policy under which nothing loads or frames them', async () => {
     const response = await get('/healthz');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives static files the page policy without a nonce (the service worker needs connect-src)', async () => {
+    const worker = await get('/sw.js');
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('nonce-');
+  });
+
+  it('sends the whole content security policy and the other security headers with the page', async () => {
+    const response = await get('/');
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",

@@ -4,7 +4,7 @@ import { ClientProxy } from '@nestjs/microservices';
 import Redis from 'ioredis';
 import { DomainError } from '../errors';
 import { DEFAULT_RPC_DEADLINE_MS, serviceOfPattern } from '../rpc';
-import { F, RPC_TIMING, rpcKeys, type RpcReply } from './rpc-keys';
+import { REQUEST_FIELD, RPC_TIMING, rpcKeys, type RpcReply, type RpcRequest } from './rpc-keys';
 
 export type RedisStreamsClientOptions = {
   redisUrl: string;
@@ -29,6 +29,7 @@ export class RedisStreamsClient extends ClientProxy {
   private commands?: Redis;
   private subscriber?: Redis;
   private connecting?: Promise<void>;
+  private subscribed = false;
   private readonly waiters = new Map<string, Waiter>();
   private readonly aliveUntil = new Map<string, number>();
   private readonly livenessChecks = new Map<string, Promise<boolean>>();
@@ -51,6 +52,7 @@ export class RedisStreamsClient extends ClientProxy {
     this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
     await this.subscriber.subscribe(this.replyChannel);
+    this.subscribed = true;
   }
 
   async close(): Promise<void> {
@@ -59,6 +61,7 @@ export class RedisStreamsClient extends ClientProxy {
       waiter.reject(new DomainError('service_unavailable', 'RPC client closed'));
       this.waiters.delete(id);
     }
+    this.subscribed = false;
     await Promise.allSettled([this.subscriber?.quit(), this.commands?.quit()]);
     this.connecting = undefined;
   }
@@ -70,15 +73,16 @@ export class RedisStreamsClient extends ClientProxy {
 
   /** Sends one request and resolves with its result, or rejects with a DomainError. */
   async request(pattern: string, data: unknown, options: RequestOptions = {}): Promise<unknown> {
-    await this.connect();
+    // Only after the reply channel is subscribed, or a fast reply could arrive before anyone listens.
+    if (!this.subscribed) await this.connect();
     const service = serviceOfPattern(pattern);
     const deadlineMs = Math.min(options.deadlineMs ?? this.options.defaultDeadlineMs ?? DEFAULT_RPC_DEADLINE_MS, RPC_TIMING.maxDeadlineMs);
-    if (!(await this.isAlive(service))) {
+    const alive = (this.aliveUntil.get(service) ?? 0) > Date.now() || (await this.isAlive(service));
+    if (!alive) {
       throw new DomainError('service_unavailable', `The ${service} service is unavailable. Please try again shortly.`);
     }
     const id = randomUUID();
-    const now = Date.now();
-    const deadline = now + deadlineMs;
+    const deadline = Date.now() + deadlineMs;
     const result = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(id);
@@ -86,27 +90,10 @@ export class RedisStreamsClient extends ClientProxy {
       }, deadlineMs);
       this.waiters.set(id, { resolve, reject, timer });
     });
+    const request: RpcRequest = { i: id, p: pattern, d: data ?? {}, t: deadline, r: this.replyChannel, c: options.correlationId ?? id };
     try {
-      await this.commands!.xadd(
-        this.keys.requests(service),
-        // Unread requests older than the longest deadline can never be answered in time: trim them.
-        'MINID',
-        '~',
-        String(now - RPC_TIMING.maxDeadlineMs),
-        '*',
-        F.id,
-        id,
-        F.pattern,
-        pattern,
-        F.data,
-        JSON.stringify(data ?? {}),
-        F.deadline,
-        String(deadline),
-        F.replyTo,
-        this.replyChannel,
-        F.correlationId,
-        options.correlationId ?? id,
-      );
+      // Unread requests are trimmed by the service instances (RedisStreamsServer.maintain), not here.
+      await this.commands!.xadd(this.keys.requests(service), '*', REQUEST_FIELD, JSON.stringify(request));
     } catch (error) {
       const waiter = this.waiters.get(id);
       if (waiter) {
@@ -119,8 +106,7 @@ export class RedisStreamsClient extends ClientProxy {
   }
 
   /** Whether any instance of the service has beaten recently (cached briefly). */
-  private async isAlive(service: string): Promise<boolean> {
-    if ((this.aliveUntil.get(service) ?? 0) > Date.now()) return true;
+  private isAlive(service: string): Promise<boolean> {
     let check = this.livenessChecks.get(service);
     if (!check) {
       check = this.commands!.zcount(this.keys.instances(service), Date.now() - RPC_TIMING.deadAfterMs, '+inf')
@@ -135,13 +121,18 @@ export class RedisStreamsClient extends ClientProxy {
     return check;
   }
 
+  /** A message carries one reply, or an array of replies batched by the server. */
   private onReply(message: string): void {
-    let reply: RpcReply;
+    let parsed: RpcReply | RpcReply[];
     try {
-      reply = JSON.parse(message) as RpcReply;
+      parsed = JSON.parse(message) as RpcReply | RpcReply[];
     } catch {
       return;
     }
+    for (const reply of Array.isArray(parsed) ? parsed : [parsed]) this.settle(reply);
+  }
+
+  private settle(reply: RpcReply): void {
     const waiter = this.waiters.get(reply.id);
     if (!waiter) {
       this.duplicateReplies += 1;

@@ -20,15 +20,24 @@ export const RPC_TIMING = {
   blockMs: 1_000,
 } as const;
 
-/** Field names of a request entry in a stream (short: they are written for every request). */
-export const F = {
-  id: 'i',
-  pattern: 'p',
-  data: 'd',
-  deadline: 't',
-  replyTo: 'r',
-  correlationId: 'c',
-} as const;
+/** The one field of a request entry: the whole request as JSON (one field is cheaper to write and parse than six). */
+export const REQUEST_FIELD = 'm';
+
+/** A request as it sits in a service's stream. */
+export type RpcRequest = {
+  /** Request id, unique per call. */
+  i: string;
+  /** Pattern, e.g. "auth.me". */
+  p: string;
+  /** Payload. */
+  d: unknown;
+  /** Deadline, epoch milliseconds. */
+  t: number;
+  /** The caller's reply channel. */
+  r: string;
+  /** Correlation id (the gateway's request id), for logs. */
+  c: string;
+};
 
 /** A reply published to the caller's channel. */
 export type RpcReply =
