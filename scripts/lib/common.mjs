@@ -1,7 +1,7 @@
 // Shared by `npm start`, `npm test` and `npm run migrate`: dependencies, build, PostgreSQL, Redis, secrets.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +42,13 @@ export const ensureDependencies = () => {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: it installs the locked versions too, and tolerates a lockfile that lacks
+  // other platforms' optional binaries (the registry here serves some native packages for linux-x64 only).
+  log('installing dependencies (npm install)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  // npm may rewrite package-lock.json after its marker: date the marker now so the next run skips the install.
+  const now = new Date();
+  if (existsSync(marker)) utimesSync(marker, now, now);
 };
 
 /** Compiles the TypeScript projects (incremental) and builds the web app when its sources changed. */
