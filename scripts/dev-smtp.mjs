@@ -1,6 +1,8 @@
 // Development SMTP sink: accepts every message on SMTP_PORT (default 1025) and keeps the newest 200 in
-// Redis (`<prefix>:dev:mailbox`), so a person can read their one-time code without a real mail server.
+// Redis (`<prefix>:dev:mailbox`), where the gateway's GET /dev/mailbox (never in production) lists them,
+// so a person can read their one-time code without a real mail server.
 import Redis from 'ioredis';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 const port = Number(process.env.SMTP_PORT || 1025);
@@ -19,19 +21,19 @@ const server = new SMTPServer({
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', async () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
-      const message = {
-        id: session.id,
-        received_at: new Date().toISOString(),
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        subject,
-        raw,
-      };
       try {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const message = {
+          id: `${session.id}-${Date.now()}`,
+          received_at: new Date().toISOString(),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? '',
+        };
         await redis.multi().lpush(`${prefix}:dev:mailbox`, JSON.stringify(message)).ltrim(`${prefix}:dev:mailbox`, 0, 199).exec();
-        log('mail received', { to: message.to, subject });
+        log('mail received', { to: message.to, subject: message.subject });
         callback();
       } catch (error) {
         callback(error);

@@ -3,8 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { startStack } from './lib/stack.mjs';
 
 const port = Number(process.env.PORT || 18080);
+const smtpPort = Number(process.env.E2E_SMTP_PORT || 12525);
 const stack = startStack({
+  smtp: true,
   env: {
+    SMTP_PORT: String(smtpPort),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     JWT_SECRET: randomBytes(32).toString('hex'),

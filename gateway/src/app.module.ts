@@ -23,6 +23,7 @@ import { VisitorController } from './routes/visitor.controller';
 import { RedisStreamsRpcGateway, RpcGateway } from './rpc/rpc-gateway';
 import { CONFIG, LOGGER, REDIS } from './tokens';
 import { WebApp } from './spa/web-app.service';
+import { DevMailboxController } from './dev/dev-mailbox.controller';
 
 const OWNS_REDIS = Symbol('OWNS_REDIS');
 
@@ -72,6 +73,8 @@ export class AppModule implements OnApplicationShutdown {
         SystemController,
         HealthController,
         MetricsController,
+        // The development mailbox exists only outside production.
+        ...(options.config.NODE_ENV === 'production' ? [] : [DevMailboxController]),
       ],
       providers,
     };

@@ -23,6 +23,12 @@ const asDomainError = (error: unknown): DomainError | undefined => {
   return undefined;
 };
 
+/** A service's rate_limited error says when to come back (details.retry_after_seconds). */
+const retryAfterOf = (error: unknown): number | undefined => {
+  const seconds = asDomainError(error)?.details?.retry_after_seconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+};
+
 /** An HTTP status carried by a library error (static file sending, body parsing). */
 const statusOf = (error: unknown): number | undefined => {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -61,6 +67,8 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     }
     const { status, body } = this.answer(exception, request);
     if (status === 401) reply.header('www-authenticate', 'Bearer');
+    const retryAfter = retryAfterOf(exception);
+    if (status === 429 && retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     reply.status(status).send(body);
   }
 

@@ -21,3 +21,23 @@ export const SystemPingQuerySchema = z.object({
   service: z.enum(SERVICE_NAMES).default('tracking'),
 });
 export type SystemPingQuery = z.infer<typeof SystemPingQuerySchema>;
+
+/** One message the development SMTP sink received (scripts/dev-smtp.mjs). */
+export const DevMailSchema = z.object({
+  id: z.string(),
+  received_at: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+export type DevMail = z.infer<typeof DevMailSchema>;
+
+/** GET /dev/mailbox (never served when NODE_ENV=production): newest first, optionally for one address. */
+export const DevMailboxQuerySchema = z.object({ to: z.string().max(254).optional() });
+export const DevMailboxResponseSchema = z.object({ messages: z.array(DevMailSchema) });
+export type DevMailboxResponse = z.infer<typeof DevMailboxResponseSchema>;
+
+/** Redis list the development SMTP sink writes and /dev/mailbox reads. */
+export const devMailboxKey = (prefix: string): string => `${prefix}:dev:mailbox`;
