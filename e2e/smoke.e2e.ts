@@ -20,7 +20,8 @@ test('the whole stack serves the app, answers health and readiness, and complete
   expect(nonce).toBeTruthy();
   await expect(page).toHaveTitle(/Nivesh/);
   await expect(page.getByTestId('app-version')).toHaveText('v2.1.22092025');
-  await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
 
   // The page itself asks the gateway, which asks the tracking service over Redis Streams.
   await expect(page.getByTestId('rpc-ping')).toContainText('tracking answered');
@@ -35,7 +36,12 @@ test('the whole stack serves the app, answers health and readiness, and complete
 test('a browser navigation to an app route gets the SPA, an unknown API path gets a JSON 404', async ({ page, request }) => {
   const response = await page.goto('/dashboard');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   const missing = await request.get('/api/does-not-exist');
   expect(missing.status()).toBe(404);

@@ -8,7 +8,21 @@ const rootPackage = JSON.parse(readFileSync(path.resolve(__dirname, '../package.
 
 // Everything the gateway answers itself or forwards; the dev server passes these through to it.
 const gateway = 'http://127.0.0.1:8080';
-const proxied = ['/api', '/healthz', '/readyz', '/me', '/logout'];
+// The auth endpoints sit at the root (section 7); /login and /register themselves are app routes.
+const proxied = [
+  '/api',
+  '/healthz',
+  '/readyz',
+  '/me',
+  '/logout',
+  '/register-request-otp',
+  '/register-verify-otp',
+  '/login-request-otp',
+  '/login-verify-otp',
+  '/get-user-email',
+  '/resend-otp',
+  '/auth/login',
+];
 
 export default defineConfig({
   plugins: [react()],

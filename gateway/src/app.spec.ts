@@ -152,7 +152,7 @@ describe('gateway app', () => {
       gw.rpc.on(AUTH.login.pattern, () => {
         throw new DomainError(code, `failure ${code}`);
       });
-      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1', otp: '123456' });
       expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ detail: `failure ${code}`, code });
       if (status >= 500) expect(response.json().correlation_id).toEqual(expect.any(String));
@@ -162,7 +162,7 @@ describe('gateway app', () => {
       gw.rpc.on(AUTH.login.pattern, () => {
         throw new DomainError('not_implemented', 'Direct login is not available yet');
       });
-      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1', otp: '123456' });
       expect(response.statusCode).toBe(501);
       expect(response.json()).toEqual({ detail: 'Direct login is not available yet', code: 'not_implemented', correlation_id: response.headers['x-request-id'] });
     });
@@ -171,7 +171,7 @@ describe('gateway app', () => {
       gw.rpc.on(AUTH.login.pattern, () => {
         throw new DomainError('internal', 'Internal server error', undefined, 'svc-corr-1');
       });
-      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1', otp: '123456' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal', correlation_id: 'svc-corr-1' });
     });
@@ -180,7 +180,7 @@ describe('gateway app', () => {
       gw.rpc.on(AUTH.login.pattern, () => {
         throw new TypeError('secret internals at /srv/app/x.js');
       });
-      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1' }, { 'x-request-id': 'trace-me' });
+      const response = await post('/auth/login', { username: 'asha_k', password: 'whatever1', otp: '123456' }, { 'x-request-id': 'trace-me' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal', correlation_id: 'trace-me' });
       expect(response.body).not.toContain('secret');

@@ -49,7 +49,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   resendOtp: { email: 'asha@example.in', otp_type: 'login' },
   forgotPassword: { username: 'asha', email: 'asha@example.in' },
   resetPassword: { username: 'asha', email: 'asha@example.in', otp: '123456', new_password: 'secret456' },
-  login: { username: 'asha', password: 'secret123' },
+  login: { username: 'asha', password: 'secret123', otp: '123456' },
   me: {},
   logout: {},
   premiumStatus: { device_fingerprint: 'fp', ip_address: 'unknown' },

@@ -31,7 +31,7 @@ describe('rate limiting', () => {
   it('applies a route’s own, tighter limit', async () => {
     const big = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '1000' });
     try {
-      const body = { username: 'asha_k', password: 'whatever1' };
+      const body = { username: 'asha_k', password: 'whatever1', otp: '123456' };
       const login = () => big.fastify.inject({ method: 'POST', url: '/auth/login', payload: body, remoteAddress: '198.51.100.7' });
       for (let i = 0; i < 10; i += 1) expect((await login()).statusCode).toBe(200);
       const limited = await login();

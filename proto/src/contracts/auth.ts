@@ -112,8 +112,11 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 export const ResetPasswordResponseSchema = MessageResponseSchema;
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponseSchema>;
 
-/** Direct login with credentials (no OTP step). */
-export const LoginRequestSchema = z.object({ username: UsernameSchema, password: LoginPasswordSchema });
+/**
+ * Direct login: the credentials plus the login code e-mailed by /login-request-otp, so the code stays a
+ * real second factor on this route too.
+ */
+export const LoginRequestSchema = z.object({ username: UsernameSchema, password: LoginPasswordSchema, otp: OtpSchema });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 /** Carries the token under both names the client reads (`access_token`, `token`). */
 export const LoginResponseSchema = z.object({
@@ -255,7 +258,7 @@ export const AUTH_ROUTES = {
     method: 'POST',
     path: '/auth/login',
     tag: TAG,
-    summary: 'Direct login with username and password; returns a token and the user.',
+    summary: 'Direct login with username, password and the e-mailed login code (from /login-request-otp); returns a token and the user.',
     auth: 'none',
     input: LoginRequestSchema,
     response: LoginResponseSchema,

@@ -1,14 +1,71 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ServicePlatformModule } from '@nivesh/proto/node';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { createLogger, ServicePlatformModule } from '@nivesh/proto/node';
+import { AccountHandler } from './account/account.handler';
+import { AccountService } from './account/account.service';
+import { AdminUsernames } from './admin/admin-usernames';
+import { Clock } from './common/clock';
+import { ResponseFloor } from './common/response-floor';
 import type { Config } from './config';
+import { ENTITIES } from './entities';
+import { LoginHandler } from './login/login.handler';
+import { LoginService } from './login/login.service';
+import { Mailer } from './mail/mailer';
+import { OtpMailProcessor } from './mail/otp-mail.processor';
+import { OtpMailQueue } from './mail/otp-mail.queue';
 import { MIGRATIONS, SCHEMA } from './migrations';
+import { OtpChallengeRepository } from './otp/otp-challenge.repository';
+import { OtpCooldownRepository } from './otp/otp-cooldown.repository';
+import { OtpCrypto } from './otp/otp-crypto';
+import { OtpService } from './otp/otp.service';
+import { PasswordResetHandler } from './password-reset/password-reset.handler';
+import { PasswordResetService } from './password-reset/password-reset.service';
+import { AccountLimiter } from './rate-limit/account-limiter';
+import { PendingRegistrationRepository } from './registration/pending-registration.repository';
+import { RegistrationHandler } from './registration/registration.handler';
+import { RegistrationService } from './registration/registration.service';
+import { ResendHandler } from './resend/resend.handler';
+import { ResendService } from './resend/resend.service';
+import { SessionRepository } from './sessions/session.repository';
+import { SessionService } from './sessions/session.service';
+import { LOGGER } from './tokens';
+import { PasswordHasher } from './users/password-hasher';
+import { UsersRepository } from './users/users.repository';
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServicePlatformModule.forService({ service: 'auth', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
+      imports: [
+        ServicePlatformModule.forService({ service: 'auth', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
+      controllers: [RegistrationHandler, LoginHandler, ResendHandler, PasswordResetHandler, AccountHandler],
+      providers: [
+        { provide: LOGGER, useValue: createLogger('auth', config.LOG_LEVEL) },
+        Clock,
+        ResponseFloor,
+        AdminUsernames,
+        PasswordHasher,
+        UsersRepository,
+        PendingRegistrationRepository,
+        OtpChallengeRepository,
+        OtpCooldownRepository,
+        OtpCrypto,
+        OtpService,
+        OtpMailQueue,
+        Mailer,
+        OtpMailProcessor,
+        SessionRepository,
+        SessionService,
+        AccountLimiter,
+        RegistrationService,
+        LoginService,
+        ResendService,
+        PasswordResetService,
+        AccountService,
+      ],
     };
   }
 }

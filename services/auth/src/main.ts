@@ -1,17 +1,10 @@
-import { isFeaturePattern, patternsOf } from '@nivesh/proto';
 import { startService } from '@nivesh/proto/node';
 import { AppModule } from './app.module';
 import { loadConfig } from './config';
 
 const config = loadConfig();
 
-void startService({
-  service: 'auth',
-  module: AppModule.register(config),
-  config,
-  // Every feature pattern answers not_implemented until its issue builds it.
-  notImplemented: patternsOf('auth').filter(isFeaturePattern),
-}).catch((error: unknown) => {
+void startService({ service: 'auth', module: AppModule.register(config), config }).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

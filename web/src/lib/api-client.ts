@@ -1,32 +1,73 @@
 /**
- * The one HTTP client of the web app: it owns the base address and turns every failure into an
- * `ApiError` with a readable message. The gateway answers errors as `{ "detail": message }`.
+ * The one HTTP client of the web app: it owns the base address, sends the session's bearer token,
+ * applies timeouts and turns every failure into an `ApiError`. The gateway answers errors as
+ * `{ "detail": message }`; other servers may use `msg`.
  */
+import type { z } from 'zod';
+import { clearSession, getSession, getToken } from './session';
 
 /** Empty by default: the app is served by the gateway, so requests go to the same origin. */
 const baseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '';
+
+/** http: the server answered with an error; network: no answer; aborted: cancelled or timed out; invalid: an unreadable answer. */
+export type ApiErrorKind = 'http' | 'network' | 'aborted' | 'invalid';
+
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The HTTP status, or 0 when the request never got an answer (network down, aborted). */
   readonly status: number;
+  readonly kind: ApiErrorKind;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, kind: ApiErrorKind = status === 0 ? 'network' : 'http') {
     super(message);
     this.status = status;
+    this.kind = kind;
   }
 }
 
-export type GetOptions<T> = {
+/** An aborted or timed-out request: callers stay silent about it. */
+export const isAbortedError = (error: unknown): boolean =>
+  (error instanceof ApiError && error.kind === 'aborted') || (error instanceof DOMException && error.name === 'AbortError');
+
+/** The error text of a response body: `detail`, then `msg`, then 'Error' (section 8). */
+export const errorMessageOf = (body: unknown): string => {
+  if (typeof body === 'object' && body !== null) {
+    const { detail, msg } = body as { detail?: unknown; msg?: unknown };
+    if (typeof detail === 'string' && detail.trim() !== '') return detail;
+    if (Array.isArray(detail)) {
+      const first: unknown = detail[0];
+      if (typeof first === 'object' && first !== null && 'msg' in first && typeof first.msg === 'string') return first.msg;
+    }
+    if (typeof msg === 'string' && msg.trim() !== '') return msg;
+  }
+  return 'Error';
+};
+
+export type RequestOptions<T> = {
   /** Narrows the parsed body to T, or returns null when the body is not what was expected. */
   parse: (body: unknown) => T | null;
   signal?: AbortSignal;
+  /** Abort the request after this many milliseconds (reported as an aborted request). */
+  timeoutMs?: number;
   /** Non-2xx statuses whose body is still a valid answer (e.g. 503 from /readyz). */
   acceptStatuses?: readonly number[];
 };
 
-const detailOf = (body: unknown): string | null =>
-  typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
+/** Kept for the callers written before POST support. */
+export type GetOptions<T> = RequestOptions<T>;
+
+/** A mutation's variables: the request body and an optional signal to cancel it. */
+export type MutationInput<B> = { body: B; signal?: AbortSignal };
+
+/** A `parse` function from a zod schema of @nivesh/proto. */
+export const parseWith =
+  <S extends z.ZodType>(schema: S) =>
+  (body: unknown): z.output<S> | null => {
+    const result = schema.safeParse(body);
+    return result.success ? result.data : null;
+  };
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -38,27 +79,73 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
-export const apiGet = async <T>(path: string, options: GetOptions<T>): Promise<T> => {
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
-  }
-
-  const body = await readJson(response);
-  if (!response.ok && !(options.acceptStatuses ?? []).includes(response.status)) {
-    throw new ApiError(response.status, detailOf(body) ?? `The server answered ${response.status}.`);
-  }
-  const parsed = options.parse(body);
-  if (parsed === null) {
-    throw new ApiError(response.status, 'The server sent an answer this page does not understand.');
-  }
-  return parsed;
+/** One signal for the caller's cancellation and the timeout; `done` releases the timer. */
+const linkSignals = (signal: AbortSignal | undefined, timeoutMs: number | undefined) => {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  const timer = timeoutMs === undefined ? undefined : setTimeout(abort, timeoutMs);
+  return {
+    signal: controller.signal,
+    done: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    },
+  };
 };
+
+const aborted = () => new ApiError(0, 'The request was cancelled.', 'aborted');
+
+const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions<T>): Promise<T> => {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const linked = linkSignals(options.signal, options.timeoutMs);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal: linked.signal,
+      });
+    } catch {
+      // fetch rejects with a TypeError when there is no answer, and with an AbortError when cancelled.
+      if (linked.signal.aborted) throw aborted();
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+    }
+
+    let parsedBody: unknown;
+    try {
+      parsedBody = await readJson(response);
+    } catch {
+      if (linked.signal.aborted) throw aborted();
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+    }
+
+    if (response.status === 401 && token !== null && getSession()?.token === token) {
+      // An invalid token (expired, logged out elsewhere, reset password) ends the session here too.
+      clearSession();
+    }
+    if (!response.ok && !(options.acceptStatuses ?? []).includes(response.status)) {
+      throw new ApiError(response.status, errorMessageOf(parsedBody), 'http');
+    }
+    const parsed = options.parse(parsedBody);
+    if (parsed === null) {
+      throw new ApiError(response.status, 'The server sent an answer this page does not understand.', 'invalid');
+    }
+    return parsed;
+  } finally {
+    linked.done();
+  }
+};
+
+export const apiGet = <T>(path: string, options: RequestOptions<T>): Promise<T> => request('GET', path, undefined, options);
+
+export const apiPost = <T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> =>
+  request('POST', path, body ?? {}, options);

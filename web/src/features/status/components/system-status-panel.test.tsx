@@ -28,13 +28,14 @@ const renderAt = (path = '/') => {
   );
 };
 
-describe('StatusPage', () => {
+describe('SystemStatusPanel on the dashboard', () => {
   it('shows the brand, the description and the version', async () => {
     stubFetch(() => json({ status: 'ready', checks: {} }));
     renderAt();
 
-    expect(screen.getByRole('banner').textContent).toContain('Nivesh');
-    expect(screen.getByText(/AI-assisted analysis of NSE stocks, in rupees — educational, not investment advice/)).toBeTruthy();
+    expect(screen.getByRole('complementary').textContent).toContain('Nivesh');
+    expect(await screen.findByText(/AI-assisted analysis of NSE stocks, in rupees — educational, not investment advice/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('v2.1.22092025');
     expect(screen.getByRole('main')).toBeTruthy();
     await screen.findByTestId('readiness');
@@ -67,7 +68,7 @@ describe('StatusPage', () => {
         ? json({ status: 'not_ready', checks: { postgres: 'ok', redis: 'failed' } }, 503)
         : json({ detail: 'The service is not available.' }, 503),
     );
-    renderAt('/somewhere/else');
+    renderAt('/dashboard');
 
     expect((await screen.findByTestId('check-redis')).textContent).toContain('failed');
     expect(screen.getByTestId('readiness').textContent).toContain('Not ready');

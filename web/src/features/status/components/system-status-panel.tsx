@@ -89,40 +89,28 @@ function RpcPing() {
   );
 }
 
-export function StatusPage() {
+/** The gateway's readiness and one RPC round trip, with a button to check again. */
+export function SystemStatusPanel() {
   const queryClient = useQueryClient();
   const refreshing = useIsFetching({ queryKey: ['system'] }) > 0;
 
   return (
-    <div className="page">
-      <header className="site-header">
-        <p className="brand">Nivesh</p>
-        <p className="tagline">AI-assisted analysis of NSE stocks, in rupees — educational, not investment advice</p>
-      </header>
-
-      <main className="content">
-        <section className="panel" aria-labelledby="status-heading">
-          <div className="panel-head">
-            <h1 id="status-heading">System status</h1>
-            <button
-              type="button"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: ['system'] })}
-              disabled={refreshing}
-            >
-              {refreshing ? 'Checking…' : 'Check again'}
-            </button>
-          </div>
-          <ReadinessChecks />
-          <h2>Service round trip</h2>
-          <RpcPing />
-        </section>
-      </main>
-
-      <footer className="site-footer">
-        <p>
-          Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span>
-        </p>
-      </footer>
-    </div>
+    <section className="panel" aria-labelledby="status-heading">
+      <div className="panel-head">
+        <h2 id="status-heading" className="panel-title">
+          System status
+        </h2>
+        <button
+          type="button"
+          onClick={() => void queryClient.invalidateQueries({ queryKey: ['system'] })}
+          disabled={refreshing}
+        >
+          {refreshing ? 'Checking…' : 'Check again'}
+        </button>
+      </div>
+      <ReadinessChecks />
+      <h3>Service round trip</h3>
+      <RpcPing />
+    </section>
   );
 }

@@ -1,0 +1,24 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServicePlatformModule, type ServiceConfig } from '@nivesh/proto/node';
+import { ENTITIES } from '../entities';
+import { MIGRATIONS, SCHEMA } from '../migrations';
+import { SessionRepository } from '../sessions/session.repository';
+import { PasswordHasher } from '../users/password-hasher';
+import { UsersRepository } from '../users/users.repository';
+import { AdminService } from './admin.service';
+
+/** What the create-admin CLI needs: the database, Redis sessions, and no transport, queue or secrets. */
+@Module({})
+export class AdminCliModule {
+  static register(config: ServiceConfig): DynamicModule {
+    return {
+      module: AdminCliModule,
+      imports: [
+        ServicePlatformModule.forService({ service: 'auth', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
+      providers: [UsersRepository, SessionRepository, PasswordHasher, AdminService],
+    };
+  }
+}

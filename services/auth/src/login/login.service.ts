@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  type GetUserEmailRequest,
+  type GetUserEmailResponse,
+  type LoginRequest,
+  type LoginRequestOtpRequest,
+  type LoginRequestOtpResponse,
+  type LoginResponse,
+  type LoginVerifyOtpRequest,
+  type LoginVerifyOtpResponse,
+} from '@nivesh/proto';
+import { AdminUsernames } from '../admin/admin-usernames';
+import { ResponseFloor } from '../common/response-floor';
+import { MESSAGES } from '../messages';
+import { invalidCode, OtpService, otpSent } from '../otp/otp.service';
+import { accountByUsername, AccountLimiter } from '../rate-limit/account-limiter';
+import { SessionService, type IssuedSession } from '../sessions/session.service';
+import { PasswordHasher } from '../users/password-hasher';
+import type { UserEntity } from '../users/user.entity';
+import { toUserView } from '../users/user-view';
+import { UsersRepository } from '../users/users.repository';
+
+export const invalidCredentials = (): DomainError => new DomainError('unauthorized', MESSAGES.invalidCredentials);
+
+/**
+ * Login: the password, then a code e-mailed to the account (or both at once on /auth/login). Unknown
+ * users cost the same argon2 work and get the same answer as a wrong password.
+ */
+@Injectable()
+export class LoginService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly otp: OtpService,
+    private readonly sessions: SessionService,
+    private readonly limiter: AccountLimiter,
+    private readonly admins: AdminUsernames,
+    private readonly floor: ResponseFloor,
+  ) {}
+
+  requestOtp(input: LoginRequestOtpRequest): Promise<LoginRequestOtpResponse> {
+    return this.floor.pad(() =>
+      this.limiter.attempt(accountByUsername(input.username), async () => {
+        const user = await this.checkPassword(input.username, input.password);
+        await this.otp.startCooldown('login', user.email);
+        await this.otp.issue({ purpose: 'login', email: user.email, username: user.username, userId: user.id });
+        return otpSent(MESSAGES.loginCodeSent);
+      }),
+    );
+  }
+
+  verifyOtp(input: LoginVerifyOtpRequest): Promise<LoginVerifyOtpResponse> {
+    return this.limiter.attempt(accountByUsername(input.username), async () => {
+      const user = await this.users.findByUsername(input.username);
+      if (!user) throw invalidCode();
+      await this.otp.verify('login', user.email, input.otp);
+      const session = await this.startSession(user);
+      return {
+        access_token: session.accessToken,
+        token_type: 'bearer' as const,
+        expires_at: session.expiresAt.toISOString(),
+        username: user.username,
+        user_id: user.id,
+        is_admin: user.isAdmin,
+        is_premium: false,
+        premium_expires_at: null,
+      };
+    });
+  }
+
+  /** Direct login: username, password and the login code from /login-request-otp. */
+  login(input: LoginRequest): Promise<LoginResponse> {
+    return this.floor.pad(() =>
+      this.limiter.attempt(accountByUsername(input.username), async () => {
+        const user = await this.checkPassword(input.username, input.password);
+        await this.otp.verify('login', user.email, input.otp);
+        const session = await this.startSession(user);
+        return {
+          access_token: session.accessToken,
+          token: session.accessToken,
+          token_type: 'bearer' as const,
+          expires_at: session.expiresAt.toISOString(),
+          user: toUserView(user),
+        };
+      }),
+    );
+  }
+
+  /**
+   * The address a login code went to, for the client's resend. Only while the username has a live login
+   * challenge, that is after its password was checked, so it reveals nothing to someone without it.
+   */
+  getUserEmail(input: GetUserEmailRequest): Promise<GetUserEmailResponse> {
+    return this.floor.pad(async () => {
+      const user = await this.users.findByUsername(input.username);
+      if (!user || !(await this.otp.hasLive('login', user.email))) throw new DomainError('not_found', MESSAGES.emailNotFound);
+      return { email: user.email };
+    });
+  }
+
+  private async checkPassword(username: string, password: string): Promise<UserEntity> {
+    const user = await this.users.findByUsername(username);
+    if (!user) {
+      await this.hasher.verifyDummy(password);
+      throw invalidCredentials();
+    }
+    if (!(await this.hasher.verify(user.passwordHash, password))) throw invalidCredentials();
+    return user;
+  }
+
+  private async startSession(user: UserEntity): Promise<IssuedSession> {
+    if (!user.isAdmin && this.admins.includes(user.username)) {
+      await this.users.setAdmin(user.id, true);
+      user.isAdmin = true;
+    }
+    return this.sessions.start({ id: user.id, username: user.username, isAdmin: user.isAdmin });
+  }
+}

@@ -1,0 +1,55 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { QUEUES, type OtpEmailJob } from '@nivesh/proto';
+import { type Logger, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Config } from '../config';
+import { OtpCrypto } from '../otp/otp-crypto';
+import { LOGGER } from '../tokens';
+import { Mailer } from './mailer';
+import { composeOtpMail } from './otp-mail';
+
+/**
+ * The mail worker of the `otp-email` queue, run inside the auth process: opens the sealed code and sends
+ * the mail. A failed send throws, so BullMQ retries it with the queue's attempts and backoff.
+ */
+@Injectable()
+export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
+  private worker?: QueueWorker<typeof QUEUES.otpEmail>;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly crypto: OtpCrypto,
+    private readonly mailer: Mailer,
+  ) {}
+
+  onModuleInit(): void {
+    this.worker = new QueueWorker(
+      QUEUES.otpEmail,
+      { 'send-otp': (data, job) => this.sendOtp(data, job) },
+      { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
+      { concurrency: 16 },
+    );
+    this.worker.raw.on('failed', (job, error) => {
+      // Only the job id, attempt and the SMTP error: never the payload.
+      this.logger.warn({ job_id: job?.id, attempt: job?.attemptsMade, error: error.message }, 'otp mail failed');
+    });
+    this.worker.raw.on('error', (error) => this.logger.error({ error: error.message }, 'otp mail worker error'));
+  }
+
+  async sendOtp(data: OtpEmailJob, job?: Pick<Job, 'id'>): Promise<void> {
+    let code: string;
+    try {
+      code = this.crypto.unseal(data.sealed_code);
+    } catch {
+      // Sealed under another OTP_SECRET or altered: retrying cannot help.
+      throw new UnrecoverableError('sealed code cannot be opened');
+    }
+    await this.mailer.send(composeOtpMail({ to: data.email, username: data.username, purpose: data.purpose, code }));
+    this.logger.info({ job_id: job?.id, purpose: data.purpose }, 'otp mail sent');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+}

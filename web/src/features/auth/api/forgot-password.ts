@@ -1,0 +1,17 @@
+import { ROUTES, ForgotPasswordResponseSchema } from '@nivesh/proto';
+import type { ForgotPasswordRequest, ForgotPasswordResponse } from '@nivesh/proto';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { apiPost, parseWith } from '../../../lib/api-client';
+import type { MutationInput } from '../../../lib/api-client';
+
+/** POST /api/auth/forgot-password: e-mail a password-reset code to the account matching username and e-mail. */
+export const forgotPassword = (body: ForgotPasswordRequest, signal?: AbortSignal): Promise<ForgotPasswordResponse> =>
+  apiPost(ROUTES.forgotPassword.path, body, { parse: parseWith(ForgotPasswordResponseSchema), signal });
+
+export const forgotPasswordMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['auth', 'forgot-password'] as const,
+    mutationFn: ({ body, signal }: MutationInput<ForgotPasswordRequest>) => forgotPassword(body, signal),
+  });
+
+export const useForgotPassword = () => useMutation(forgotPasswordMutationOptions());

@@ -1,0 +1,39 @@
+import { ApiError } from '../../lib/api-client';
+import { AUTH_TEXTS } from './texts';
+
+/** A failure whose text is already decided (e.g. 'Failed to set authentication state'). */
+export class AuthFlowError extends Error {
+  override readonly name = 'AuthFlowError';
+}
+
+export type AuthErrorTexts = {
+  /** Shown when the server could not be reached. */
+  network: string;
+  /** Shown when the server's answer could not be used. */
+  invalid: string;
+  /** Registration: a detail containing 'exists' is shown, or 'User/email already exists'. */
+  registration?: boolean;
+};
+
+/**
+ * The message for a failed step, or null when nothing is to be shown: an aborted or timed-out
+ * request stays silent (section 8). Server errors read `detail`, then `msg`, then 'Error'.
+ */
+export const authErrorMessage = (error: unknown, texts: AuthErrorTexts): string | null => {
+  if (error instanceof AuthFlowError) return error.message;
+  if (error instanceof DOMException && error.name === 'AbortError') return null;
+  if (!(error instanceof ApiError)) return AUTH_TEXTS.unexpectedError;
+  switch (error.kind) {
+    case 'aborted':
+      return null;
+    case 'network':
+      return texts.network;
+    case 'invalid':
+      return texts.invalid;
+    case 'http':
+      if (texts.registration && (error.message.includes('exists') || error.status === 409)) {
+        return error.message.includes('exists') ? error.message : AUTH_TEXTS.userExists;
+      }
+      return error.message;
+  }
+};

@@ -1,0 +1,99 @@
+import { LOGIN_VERIFIED, json, never, stubFetch } from '../testing/fetch-mock';
+import { ApiError, apiGet, apiPost, errorMessageOf } from './api-client';
+import { SESSION_KEYS, getSession, reload, startSession } from './session';
+
+const anything = (body: unknown) => body;
+
+const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+};
+
+describe('api client', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads the error text from detail, then msg, then says Error', async () => {
+    expect(errorMessageOf({ detail: 'Invalid OTP', msg: 'ignored' })).toBe('Invalid OTP');
+    expect(errorMessageOf({ msg: 'Bad input' })).toBe('Bad input');
+    expect(errorMessageOf({})).toBe('Error');
+    expect(errorMessageOf(null)).toBe('Error');
+
+    stubFetch(() => json({ detail: 'Invalid username or password' }, 401));
+    const withDetail = await failure(apiPost('/login-request-otp', { username: 'a' }, { parse: anything }));
+    expect(withDetail).toMatchObject({ status: 401, kind: 'http', message: 'Invalid username or password' });
+
+    stubFetch(() => json({ msg: 'Too many requests' }, 429));
+    expect((await failure(apiGet('/x', { parse: anything }))).message).toBe('Too many requests');
+
+    stubFetch(() => new Response('<html>oops</html>', { status: 502 }));
+    expect((await failure(apiGet('/x', { parse: anything }))).message).toBe('Error');
+  });
+
+  it('reports a fetch TypeError as a network error', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(apiGet('/x', { parse: anything }));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+  });
+
+  it('reports an answer it cannot read as invalid', async () => {
+    stubFetch(() => json({ unexpected: true }));
+    const error = await failure(apiGet('/x', { parse: () => null }));
+    expect(error.kind).toBe('invalid');
+  });
+
+  it('sends JSON and the bearer token of the session', async () => {
+    startSession(LOGIN_VERIFIED);
+    const { calls } = stubFetch(() => json({ ok: true }));
+    await apiPost('/logout', {}, { parse: anything });
+    expect(calls[0]).toMatchObject({ url: '/logout', method: 'POST', body: {} });
+    expect(calls[0].headers).toMatchObject({ Authorization: 'Bearer token-abc', 'Content-Type': 'application/json' });
+  });
+
+  it('sends no token when logged out', async () => {
+    const { calls } = stubFetch(() => json({ ok: true }));
+    await apiGet('/me', { parse: anything });
+    expect(calls[0].headers.Authorization).toBeUndefined();
+  });
+
+  it('clears the session when the server rejects the token (401)', async () => {
+    startSession(LOGIN_VERIFIED);
+    stubFetch(() => json({ detail: 'Invalid or expired token' }, 401));
+    const error = await failure(apiGet('/me', { parse: anything }));
+    expect(error.status).toBe(401);
+    expect(getSession()).toBeNull();
+    for (const key of SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('aborts after the timeout and reports it as aborted, not as a network error', async () => {
+    vi.useFakeTimers();
+    const { calls } = stubFetch(() => never());
+    const pending = failure(apiPost('/login-verify-otp', {}, { parse: anything, timeoutMs: 30_000 }));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(calls[0].signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(calls[0].signal?.aborted).toBe(true);
+    expect(error.kind).toBe('aborted');
+  });
+
+  it("passes the caller's cancellation on", async () => {
+    stubFetch(() => never());
+    const controller = new AbortController();
+    const pending = failure(apiGet('/x', { parse: anything, signal: controller.signal }));
+    controller.abort();
+    expect((await pending).kind).toBe('aborted');
+  });
+});
