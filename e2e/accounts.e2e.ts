@@ -1,37 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFrom, newAccount, popupAlreadySeen, type Account } from './support/accounts';
 
 const REGISTERED = 'Registration successful! Please log in.';
 const RESET_DONE = 'Password reset successfully! You can now login with your new password.';
 
-const newAccount = () => {
-  const tag = randomBytes(4).toString('hex');
-  return { username: `e2e_${tag}`, email: `e2e_${tag}@example.com`, password: `Nivesh${tag}1` };
-};
-
-type Mail = { id: string; text: string };
-
-const mailbox = async (request: APIRequestContext, email: string): Promise<Mail[]> => {
-  const response = await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { messages: Mail[] }).messages;
-};
-
-/** Runs an action that mails a code, and returns the code from the new message in the development mailbox. */
-const codeFrom = async (request: APIRequestContext, email: string, action: () => Promise<void>): Promise<string> => {
-  const seen = new Set((await mailbox(request, email)).map((mail) => mail.id));
-  await action();
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const fresh = (await mailbox(request, email)).find((mail) => !seen.has(mail.id));
-    const code = fresh && /\b(\d{6})\b/.exec(fresh.text)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code arrived for ${email}`);
-};
-
 const dialog = (page: Page) => page.getByRole('dialog');
 
-const register = async (page: Page, request: APIRequestContext, account: ReturnType<typeof newAccount>) => {
+test.beforeEach(async ({ page }) => {
+  await popupAlreadySeen(page);
+});
+
+const register = async (page: Page, request: APIRequestContext, account: Account) => {
   await page.goto('/register');
   await dialog(page).getByLabel('Username').fill(account.username);
   await dialog(page).getByLabel('Email').fill(account.email);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // The app version is the monorepo's version (root package.json), so there is one place to bump it.
@@ -24,8 +26,77 @@ const proxied = [
   '/auth/login',
 ];
 
+// The light theme's colours of src/app/app.css (--accent, --bg).
+const THEME_COLOR = '#1f6f4a';
+const BACKGROUND_COLOR = '#f7f8f6';
+
+/**
+ * Paths the gateway answers itself (API, auth endpoints at the root, health, metrics, docs, the ad
+ * frame): a navigation there must reach the network, never the app shell of the service worker.
+ */
+const NOT_APP_ROUTES = [
+  /^\/api\//,
+  /^\/(me|logout|predict|healthz|readyz|metrics|dev)\b/,
+  /^\/(register|login)-/,
+  /^\/(chat|auth)\//,
+  /^\/(get-user-email|resend-otp)/,
+  /^\/ads\//,
+];
+
+/** Icon, Apple icon and theme colour links in index.html (the manifest link is vite-plugin-pwa's). */
+const appIconLinks = (): Plugin => ({
+  name: 'nivesh-app-icons',
+  transformIndexHtml: () => [
+    { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, injectTo: 'head' },
+    { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' }, injectTo: 'head' },
+    { tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLOR }, injectTo: 'head' },
+  ],
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    appIconLinks(),
+    // The installable app: /sw.js precaches the app shell (Workbox generateSW) and never caches API answers.
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      registerType: 'autoUpdate',
+      // src/features/pwa/start-pwa.ts registers it with workbox-window (production builds only).
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Nivesh — NSE stock analysis',
+        short_name: 'Nivesh',
+        description: 'AI-assisted analysis of NSE stocks, in rupees. Educational, not investment advice.',
+        lang: 'en-IN',
+        start_url: '/',
+        scope: '/',
+        id: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['finance', 'education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell only. No runtimeCaching at all: API answers always come from the network.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The ad frame and its script are for the network's live ads, not for offline use.
+        globIgnores: ['**/node_modules/**/*', 'ads/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: NOT_APP_ROUTES,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        sourcemap: false,
+      },
+    }),
+  ],
   resolve: {
     alias: {
       // Browser-safe zod schemas of the wire protocol, compiled from source (never the node entry).
@@ -43,6 +114,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: true,
+    // dist/.vite/manifest.json: scripts/check-bundle-size.mjs and load-tests/bench-web.mjs read the chunk graph.
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

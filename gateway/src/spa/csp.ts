@@ -29,13 +29,45 @@ const pagePolicy = (nonce?: string): string => {
     `style-src 'self'${withNonce}`,
     "img-src 'self' data: https:",
     "connect-src 'self'",
-    // Ads come later, in a sandboxed cross-origin iframe.
-    'frame-src https:',
+    // Ads: the same-origin frame page /ads/frame.html, sandboxed without allow-same-origin (so an
+    // opaque origin) by the app; the ad network's own frames inside it are https.
+    "frame-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 };
+
+/** Where the app's ad slots point their sandboxed iframe (web/public/ads/frame.html). */
+export const AD_FRAME_PATH = '/ads/frame.html';
+
+/**
+ * SHA-256 of the one inline script of web/public/ads/frame.html. From the frame's opaque origin the
+ * Cross-Origin-Resource-Policy: same-origin of our static files blocks a /ads/frame.js, so the page
+ * carries its script inline and this policy names it by hash (web-app.service.spec.ts checks they agree).
+ */
+export const AD_FRAME_SCRIPT_HASH = "'sha256-OVII1+RUcaLrXOHrwyHffPRsZdVX/VoUXmAU93xnraM='";
+
+/**
+ * The ad frame page runs the ad network's script, so it may load https scripts, styles, images and
+ * frames, and only the app itself may frame it. Its code never runs in the app's origin: the app
+ * embeds it sandboxed without allow-same-origin, so the frame cannot read the app's storage or token.
+ * Its own script is allowed by hash, never 'unsafe-inline'.
+ */
+export const AD_FRAME_CSP = [
+  "default-src 'none'",
+  `script-src ${AD_FRAME_SCRIPT_HASH} https:`,
+  "style-src 'unsafe-inline' https:",
+  'img-src data: https:',
+  'font-src data: https:',
+  'connect-src https:',
+  'frame-src https:',
+  'media-src https:',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 /** JSON answers are never rendered: nothing may load, nothing may frame them. Fixed, so it costs nothing per call. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -43,12 +75,21 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** Static files (scripts, the service worker, images) keep the page policy without a nonce. */
 export const STATIC_CSP = pagePolicy();
 
+const isAdFrame = (response: ServerResponse): boolean => {
+  const url = response.req?.url;
+  return typeof url === 'string' && url.split('?', 1)[0] === AD_FRAME_PATH;
+};
+
 /**
- * The Content-Security-Policy of one response, chosen by what it carries. Only HTML pages get a nonce,
+ * The Content-Security-Policy of one response, chosen by what it carries (and the ad frame page by
+ * its path). Only HTML pages get a nonce,
  * and it is the same one the page's tags carry (see cspNonce).
  */
 export const contentSecurityPolicy = (contentType: string, response: ServerResponse): string => {
-  if (contentType.startsWith('text/html')) return pagePolicy(cspNonce(response));
+  if (contentType.startsWith('text/html')) {
+    if (isAdFrame(response)) return AD_FRAME_CSP;
+    return pagePolicy(cspNonce(response));
+  }
   if (contentType.startsWith('application/json')) return API_CSP;
   return STATIC_CSP;
 };

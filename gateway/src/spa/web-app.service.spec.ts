@@ -1,8 +1,10 @@
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestGateway, type TestGateway } from '../../test/test-app';
+import { AD_FRAME_CSP, AD_FRAME_SCRIPT_HASH } from './csp';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -62,7 +64,7 @@ describe('web app, security headers and static files', () => {
       "default-src 'self'",
       "img-src 'self' data: https:",
       "connect-src 'self'",
-      'frame-src https:',
+      "frame-src 'self' https:",
       "object-src 'none'",
       "base-uri 'self'",
       "frame-ancestors 'none'",
@@ -135,5 +137,41 @@ describe('web app, security headers and static files', () => {
       await bare.close();
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+
+  it('lets only the app frame the ad frame page, which may load the ad network over https and has no nonce', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'gw-ads-'));
+    mkdirSync(path.join(dist, 'ads'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'ads', 'frame.html'), '<!doctype html><div id="ad"></div>');
+    const withAds = await startTestGateway({ WEB_DIST_DIR: dist });
+    try {
+      const frame = await withAds.fastify.inject({ method: 'GET', url: '/ads/frame.html?client=ca-pub-123456&slot=header', headers: { accept: HTML } });
+      expect(frame.statusCode).toBe(200);
+      expect(frame.headers['content-type']).toMatch(/^text\/html/);
+      const csp = String(frame.headers['content-security-policy']);
+      expect(csp).toBe(AD_FRAME_CSP);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain(`script-src ${AD_FRAME_SCRIPT_HASH} https:`);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).not.toContain('nonce-');
+      // Every other page keeps its policy: nobody may frame it.
+      const page = await withAds.fastify.inject({ method: 'GET', url: '/ads/other', headers: { accept: HTML } });
+      expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    } finally {
+      await withAds.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("allows exactly the ad frame page's inline script by its hash", () => {
+    const html = readFileSync(path.resolve(__dirname, '../../../web/public/ads/frame.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const [, attributes, body] = scripts[0] as RegExpMatchArray;
+    expect(attributes.trim()).toBe('');
+    const hash = createHash('sha256').update(body, 'utf8').digest('base64');
+    expect(AD_FRAME_SCRIPT_HASH).toBe(`'sha256-${hash}'`);
   });
 });

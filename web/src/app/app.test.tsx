@@ -8,7 +8,7 @@ const HOUR = 60 * 60 * 1000;
 
 const server = (routes: Record<string, FetchHandler>): FetchHandler => (call) => (routes[call.url] ?? notFound)(call);
 
-const sidebar = () => screen.getByRole('complementary');
+const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
 
 describe('app routes, layout and session', () => {
   beforeEach(() => {
@@ -19,17 +19,18 @@ describe('app routes, layout and session', () => {
   it('/login and /register open the same full-screen dialog over the dashboard', async () => {
     stubFetch(() => notFound());
     const first = renderRoutes('/login');
-    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard', hidden: true })).toBeTruthy();
     first.unmount();
 
     renderRoutes('/register');
-    expect(screen.getByRole('dialog', { name: 'Create account' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Create account' })).toBeTruthy();
   });
 
   it('closing the dialog opened by /login goes to /', async () => {
     stubFetch(() => notFound());
     const { router } = renderRoutes('/login');
+    await screen.findByRole('dialog', { name: 'Sign in' });
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/');
@@ -44,7 +45,7 @@ describe('app routes, layout and session', () => {
       }),
     );
     const { router } = renderRoutes('/login');
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'asha' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
@@ -65,7 +66,7 @@ describe('app routes, layout and session', () => {
     renderRoutes('/dashboard');
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(within(sidebar()).getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();

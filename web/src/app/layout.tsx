@@ -1,11 +1,39 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
+import { ZoomControl } from '../components/widgets/zoom-control';
+import { AdPopup } from '../features/ads/components/ad-popup';
+import { AdSlot } from '../features/ads/components/ad-slot';
 import { useMe } from '../features/auth/api/get-me';
 import { useLogout } from '../features/auth/api/logout';
-import { AuthModal } from '../features/auth/components/auth-modal';
+import { PremiumTicker } from '../features/premium/components/premium-ticker';
+import { InstallBanner } from '../features/pwa/components/install-banner';
 import { AuthDialogContext } from '../hooks/use-auth-dialog';
 import type { AuthDialogControls, AuthDialogView } from '../hooks/use-auth-dialog';
-import { SESSION_TTL_MS, reload, roleLabel, useSession } from '../lib/session';
+import { LayoutActionsContext } from '../hooks/use-layout-actions';
+import type { LayoutActions } from '../hooks/use-layout-actions';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { SESSION_TTL_MS, reload, useSession } from '../lib/session';
+import { MOBILE_MEDIA_QUERY, readSidebarWidth, saveSidebarWidth } from '../lib/sidebar';
+import { FLOATING_CHAT_ID, FloatingChat, floatingChatTypeFor, toggledFloatingChat } from './floating-chat';
+import type { FloatingChatState, FloatingChatType } from './floating-chat';
+import { Sidebar } from './sidebar';
+
+// Dialogs load on first open: most visits never open them, and they bring Radix and long texts along.
+const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
+const HelpGuidePanel = lazy(() => import('../features/help/components/help-guide-panel').then((m) => ({ default: m.HelpGuidePanel })));
+const ContactDialog = lazy(() => import('../features/support/components/contact-dialog').then((m) => ({ default: m.ContactDialog })));
+const PremiumPreviewModal = lazy(() =>
+  import('../features/premium/components/premium-preview-modal').then((m) => ({ default: m.PremiumPreviewModal })),
+);
+
+/** True from a dialog's first opening on, so it stays mounted and can animate closed. */
+const useOpenedOnce = (open: boolean): boolean => {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+};
 
 /** Route data the layout reads: /login and /register open the login screen on a view. */
 export type RouteHandle = { authView?: AuthDialogView };
@@ -22,29 +50,48 @@ const useRouteAuthView = (): AuthDialogView | null => {
   return null;
 };
 
-function UserCard({ username, role }: { username: string; role: string }) {
-  return (
-    <div className="user-card">
-      <span className="avatar" aria-hidden="true">
-        {username.charAt(0).toUpperCase()}
-      </span>
-      <div className="user-card-text">
-        <p className="user-card-name">{username}</p>
-        <p className="user-card-role">{role}</p>
-      </div>
-    </div>
-  );
-}
+/** Collapsed below 768 px, expanded above; crossing the breakpoint resets the user's choice. */
+const useSidebarCollapse = (mobile: boolean) => {
+  const [state, setState] = useState({ mobile, collapsed: mobile });
+  if (state.mobile !== mobile) setState({ mobile, collapsed: mobile });
+  const collapsed = state.mobile === mobile ? state.collapsed : mobile;
+  const setCollapsed = useCallback((next: boolean) => setState({ mobile, collapsed: next }), [mobile]);
+  return [collapsed, setCollapsed] as const;
+};
 
-/** The app shell: a left sidebar (brand, navigation, account) and the page; the login screen above both. */
+/** The floating chat's state on this page; it starts as a bubble on each chat page and is closed elsewhere. */
+const useFloatingChat = (type: FloatingChatType | null) => {
+  const [state, setState] = useState<{ type: FloatingChatType | null; chat: FloatingChatState }>({ type, chat: 'minimized' });
+  if (state.type !== type) setState({ type, chat: 'minimized' });
+  const chat: FloatingChatState = type === null ? 'closed' : state.type === type ? state.chat : 'minimized';
+  const setChat = useCallback((next: FloatingChatState) => setState({ type, chat: next }), [type]);
+  return [chat, setChat] as const;
+};
+
+/** The app shell: the sidebar, the header ad and the page; the login screen and the widgets above them. */
 export function AppLayout() {
   const { session, user } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const routeView = useRouteAuthView();
   const [dialogView, setDialogView] = useState<AuthDialogView | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [premiumOpen, setPremiumOpen] = useState(false);
+  const helpMounted = useOpenedOnce(helpOpen);
+  const contactMounted = useOpenedOnce(contactOpen);
+  const premiumMounted = useOpenedOnce(premiumOpen);
   const logout = useLogout();
   // A stored token is re-checked on load: roles and premium may have changed, and a 401 ends the session.
   useMe();
+
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [collapsed, setCollapsed] = useSidebarCollapse(mobile);
+  const [width, setWidth] = useState(readSidebarWidth);
+  const shellRef = useRef<HTMLDivElement>(null);
+
+  const chatType = floatingChatTypeFor(pathname);
+  const [chat, setChat] = useFloatingChat(chatType);
 
   useEffect(() => {
     if (!session) return;
@@ -53,8 +100,31 @@ export function AppLayout() {
     return () => clearTimeout(timer);
   }, [session]);
 
+  // CSSOM, not a style attribute: the page's CSP forbids inline style attributes, not this.
+  useLayoutEffect(() => {
+    shellRef.current?.style.setProperty('--sidebar-width', `${width}px`);
+  }, [width]);
+
+  const drawerOpen = mobile && !collapsed;
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setCollapsed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, setCollapsed]);
+
   const controls = useMemo<AuthDialogControls>(
     () => ({ open: (view = 'signin') => setDialogView(view), close: () => setDialogView(null) }),
+    [],
+  );
+  const actions = useMemo<LayoutActions>(
+    () => ({
+      openContactDialog: () => setContactOpen(true),
+      openHelpGuide: () => setHelpOpen(true),
+      openPremiumPreview: () => setPremiumOpen(true),
+    }),
     [],
   );
 
@@ -73,54 +143,107 @@ export function AppLayout() {
     [navigate, routeView],
   );
 
+  const closeDrawer = () => {
+    if (mobile) setCollapsed(true);
+  };
+
   const onLogout = () => {
+    closeDrawer();
     logout.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
+  };
+
+  const onAiAssistant = () => {
+    closeDrawer();
+    // The floating chat lives on the technical and sentiment pages; elsewhere the assistant has its own page.
+    if (chatType) setChat(toggledFloatingChat(chat));
+    else void navigate('/chat');
+  };
+
+  const openFromSidebar = (open: (value: boolean) => void) => () => {
+    closeDrawer();
+    open(true);
   };
 
   return (
     <AuthDialogContext.Provider value={controls}>
-      <div className="app-shell" inert={view !== null}>
-        <aside className="sidebar" aria-label="Sidebar">
-          <Link to="/" className="sidebar-brand">
-            <span className="brand">Nivesh</span>
-          </Link>
-          <nav className="sidebar-nav" aria-label="Main">
-            <ul>
-              <li>
-                <NavLink to="/dashboard">Dashboard</NavLink>
-              </li>
-            </ul>
-          </nav>
-          <div className="sidebar-account">
-            {user ? (
-              <>
-                <UserCard username={user.username} role={roleLabel(user)} />
-                <NavLink to="/profile" className="sidebar-link">
-                  Profile
-                </NavLink>
-                <button type="button" className="sidebar-button" onClick={onLogout} disabled={logout.isPending}>
-                  Logout
-                </button>
-              </>
-            ) : (
-              <button type="button" className="sidebar-button primary" onClick={() => controls.open('signin')}>
-                Login
-              </button>
-            )}
+      <LayoutActionsContext.Provider value={actions}>
+        <div
+          ref={shellRef}
+          className="app-shell"
+          data-sidebar={collapsed ? 'collapsed' : 'expanded'}
+          data-layout={mobile ? 'mobile' : 'desktop'}
+          inert={view !== null}
+        >
+          <a href="#main-content" className="skip-link">
+            Skip to main content
+          </a>
+          <Sidebar
+            user={user}
+            collapsed={collapsed}
+            mobile={mobile}
+            width={width}
+            onToggle={() => setCollapsed(!collapsed)}
+            onNavigate={closeDrawer}
+            onResize={setWidth}
+            onResizeEnd={saveSidebarWidth}
+            onContactSupport={openFromSidebar(setContactOpen)}
+            onAiAssistant={onAiAssistant}
+            aiAssistantExpanded={chatType ? chat === 'open' : undefined}
+            aiAssistantControls={chatType && chat === 'open' ? FLOATING_CHAT_ID : undefined}
+            onHelpGuide={openFromSidebar(setHelpOpen)}
+            onUpgrade={openFromSidebar(setPremiumOpen)}
+            onLogout={onLogout}
+            loggingOut={logout.isPending}
+          />
+          {drawerOpen ? <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setCollapsed(true)} /> : null}
+          <div className="app-main" inert={drawerOpen}>
+            <PremiumTicker />
+            <div className="header-ad">
+              <AdSlot variant="header" />
+            </div>
+            <main id="main-content" className="content" tabIndex={-1}>
+              <AppErrorBoundary key={pathname}>
+                <Outlet />
+              </AppErrorBoundary>
+            </main>
+            <footer className="site-footer">
+              <p>
+                Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span> · Educational analysis, not investment advice.
+              </p>
+            </footer>
           </div>
-        </aside>
-        <div className="app-main">
-          <main className="content">
-            <Outlet />
-          </main>
-          <footer className="site-footer">
-            <p>
-              Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span>
-            </p>
-          </footer>
+          {chatType ? <FloatingChat type={chatType} state={chat} onStateChange={setChat} /> : null}
+          <ZoomControl />
         </div>
-      </div>
-      {view ? <AuthModal key={view} initialView={view} onClose={onClose} onLoggedIn={onLoggedIn} /> : null}
+        {helpMounted ? (
+          <Suspense fallback={null}>
+            <HelpGuidePanel open={helpOpen} onOpenChange={setHelpOpen} />
+          </Suspense>
+        ) : null}
+        {contactMounted ? (
+          <Suspense fallback={null}>
+            <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />
+          </Suspense>
+        ) : null}
+        {premiumMounted ? (
+          <Suspense fallback={null}>
+            <PremiumPreviewModal open={premiumOpen} onOpenChange={setPremiumOpen} />
+          </Suspense>
+        ) : null}
+        <AdPopup />
+        <InstallBanner />
+        {view ? (
+          <Suspense
+            fallback={
+              <div className="auth-modal auth-modal-loading">
+                <PageLoading page="sign in" />
+              </div>
+            }
+          >
+            <AuthModal key={view} initialView={view} onClose={onClose} onLoggedIn={onLoggedIn} />
+          </Suspense>
+        ) : null}
+      </LayoutActionsContext.Provider>
     </AuthDialogContext.Provider>
   );
 }

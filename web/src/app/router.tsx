@@ -1,14 +1,84 @@
 import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { ErrorScreen } from '../components/widgets/error-screen';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import type { RouteAccess } from '../lib/access';
+import { RequireAccess } from './guards';
 import { AppLayout } from './layout';
 import type { RouteHandle } from './layout';
+import { BlogRoute } from './routes/blog';
 
-const DashboardPage = lazy(() => import('./routes/dashboard').then((module) => ({ default: module.DashboardPage })));
-const ProfileRoute = lazy(() => import('./routes/profile').then((module) => ({ default: module.ProfileRoute })));
-const NotFoundPage = lazy(() => import('./routes/not-found').then((module) => ({ default: module.NotFoundPage })));
+/** A page component loaded on first visit; `pick` names the export. */
+const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+
+const DashboardPage = lazyPage(() => import('./routes/dashboard'), (m) => m.DashboardPage);
+const NotFoundPage = lazyPage(() => import('./routes/not-found'), (m) => m.NotFoundPage);
+const ProfilePage = lazyPage(() => import('../features/auth/components/profile-page'), (m) => m.ProfilePage);
+const PortfolioPage = lazyPage(() => import('../features/portfolio/components/portfolio-page'), (m) => m.PortfolioPage);
+const PortfolioFixedPage = lazyPage(() => import('../features/portfolio/components/portfolio-fixed-page'), (m) => m.PortfolioFixedPage);
+const TechnicalAnalysisPage = lazyPage(() => import('../features/technical/components/technical-analysis-page'), (m) => m.TechnicalAnalysisPage);
+const MarketSentimentPage = lazyPage(() => import('../features/sentiment/components/market-sentiment-page'), (m) => m.MarketSentimentPage);
+const RiskDetectionPage = lazyPage(() => import('../features/risk/components/risk-detection-page'), (m) => m.RiskDetectionPage);
+const DeepInsightsPage = lazyPage(() => import('../features/insights/components/deep-insights-page'), (m) => m.DeepInsightsPage);
+const IntelligenceHubPage = lazyPage(() => import('../features/hub/components/intelligence-hub-page'), (m) => m.IntelligenceHubPage);
+const UndervaluedAnalyticsPage = lazyPage(
+  () => import('../features/undervalued/components/undervalued-analytics-page'),
+  (m) => m.UndervaluedAnalyticsPage,
+);
+const AnalyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page'), (m) => m.AnalyticsPage);
+const AiPredictionsPage = lazyPage(() => import('../features/prediction/components/ai-predictions-page'), (m) => m.AiPredictionsPage);
+const AiNewsPage = lazyPage(() => import('../features/news/components/ai-news-page'), (m) => m.AiNewsPage);
+const ChatPage = lazyPage(() => import('../features/chat/components/chat-page'), (m) => m.ChatPage);
+const AboutPage = lazyPage(() => import('../features/about/components/about-page'), (m) => m.AboutPage);
+const PremiumPage = lazyPage(() => import('../features/premium/components/premium-page'), (m) => m.PremiumPage);
+const AdminPage = lazyPage(() => import('../features/admin/components/admin-page'), (m) => m.AdminPage);
+const VisitorAnalyticsPage = lazyPage(() => import('../features/admin/components/visitor-analytics-page'), (m) => m.VisitorAnalyticsPage);
+const PaymentSuccessPage = lazyPage(() => import('../features/payment/components/payment-success-page'), (m) => m.PaymentSuccessPage);
+const PaymentFailurePage = lazyPage(() => import('../features/payment/components/payment-failure-page'), (m) => m.PaymentFailurePage);
+
+/** One route of section 2: its path, who may open it, the name in 'Loading {name}...', and the page. */
+export type PageRoute = {
+  path: string;
+  access: RouteAccess;
+  name: string;
+  Page: ComponentType;
+  handle?: RouteHandle;
+};
+
+const signIn: RouteHandle = { authView: 'signin' };
+const register: RouteHandle = { authView: 'register' };
+
+/** Every route of section 2, in its order (the 404 page follows them). */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', access: 'open', name: 'Dashboard', Page: DashboardPage },
+  { path: '/dashboard', access: 'open', name: 'Dashboard', Page: DashboardPage },
+  { path: '/portfolio', access: 'user', name: 'Portfolio', Page: PortfolioPage },
+  { path: '/portfolio-fixed', access: 'open', name: 'Portfolio Overview', Page: PortfolioFixedPage },
+  { path: '/technical-analysis', access: 'open', name: 'Technical Analysis', Page: TechnicalAnalysisPage },
+  { path: '/market-sentiment', access: 'open', name: 'Market Sentiment', Page: MarketSentimentPage },
+  { path: '/risk-detection', access: 'open', name: 'Risk Detection', Page: RiskDetectionPage },
+  { path: '/deep-insights', access: 'open', name: 'Deep Insights', Page: DeepInsightsPage },
+  { path: '/multi-agent', access: 'open', name: 'Intelligence Hub', Page: IntelligenceHubPage },
+  { path: '/undervalued-analytics', access: 'user', name: 'Undervalued Analytics', Page: UndervaluedAnalyticsPage },
+  { path: '/analytics', access: 'admin', name: 'Analytics', Page: AnalyticsPage },
+  { path: '/ai-predictions', access: 'open', name: 'TrendVision', Page: AiPredictionsPage },
+  { path: '/ai-news', access: 'open', name: 'AI News', Page: AiNewsPage },
+  { path: '/chat', access: 'open', name: 'Chat', Page: ChatPage },
+  { path: '/blog', access: 'open', name: 'Blog', Page: BlogRoute },
+  { path: '/about', access: 'open', name: 'About Us', Page: AboutPage },
+  { path: '/premium', access: 'open', name: 'Premium', Page: PremiumPage },
+  { path: '/profile', access: 'user', name: 'Profile', Page: ProfilePage },
+  { path: '/admin', access: 'admin', name: 'Admin', Page: AdminPage },
+  { path: '/admin/visitor-analytics', access: 'admin', name: 'Visitor Analytics', Page: VisitorAnalyticsPage },
+  { path: '/payment/success', access: 'open', name: 'Payment', Page: PaymentSuccessPage },
+  { path: '/payment/failure', access: 'open', name: 'Payment', Page: PaymentFailurePage },
+  // The same login/registration screen, over the dashboard.
+  { path: '/login', access: 'open', name: 'Dashboard', Page: DashboardPage, handle: signIn },
+  { path: '/register', access: 'open', name: 'Dashboard', Page: DashboardPage, handle: register },
+];
 
 /** A lazily loaded page with its 'Loading {page}...' fallback. */
 const page = (Page: ComponentType, name: string) => (
@@ -17,19 +87,20 @@ const page = (Page: ComponentType, name: string) => (
   </Suspense>
 );
 
-const signIn: RouteHandle = { authView: 'signin' };
-const register: RouteHandle = { authView: 'register' };
+const toRoute = ({ path, name, Page, handle }: PageRoute): RouteObject =>
+  path === '/' ? { index: true, element: page(Page, name) } : { path: path.slice(1), element: page(Page, name), handle };
+
+const withAccess = (access: RouteAccess) => PAGE_ROUTES.filter((route) => route.access === access).map(toRoute);
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // An error thrown while rendering a page reaches the router first: show the app's own error screen.
+    errorElement: <ErrorScreen />,
     children: [
-      { index: true, element: page(DashboardPage, 'Dashboard') },
-      { path: 'dashboard', element: page(DashboardPage, 'Dashboard') },
-      // The same login/registration screen, over the dashboard.
-      { path: 'login', element: page(DashboardPage, 'Dashboard'), handle: signIn },
-      { path: 'register', element: page(DashboardPage, 'Dashboard'), handle: register },
-      { path: 'profile', element: page(ProfileRoute, 'Profile') },
+      ...withAccess('open'),
+      { element: <RequireAccess access="user" />, children: withAccess('user') },
+      { element: <RequireAccess access="admin" />, children: withAccess('admin') },
       { path: '*', element: page(NotFoundPage, 'page') },
     ],
   },

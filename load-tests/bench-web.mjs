@@ -1,0 +1,213 @@
+// `npm run bench:web`: what the web app costs a visitor.
+//   1. Each route's initial JavaScript, gzipped: the entry chunk, the route's lazy page chunk and their
+//      static imports, from Vite's build manifest (web/dist/.vite/manifest.json). Routes are mapped to
+//      chunks by reading web/src/app/router.tsx: `const X = lazy…(() => import('…'))` gives each page
+//      component's module, `{ path: '/x', … Page: X }` (or `path: 'x', element: page(X…)`) gives its
+//      route. A route whose component is not lazy there (a wrapper that lazy-loads inside) is matched to
+//      the dynamic chunk named after the path's last segment (/blog -> blog-page.tsx), else counted
+//      as the entry alone — the table says which.
+//   2. Lighthouse 12 on '/' in Debian's Chromium: performance and accessibility, mobile (the default
+//      config: simulated slow 4G and a mid-range phone) and the desktop preset.
+// The whole stack runs on a spare port with NODE_ENV=production, a fresh database nivesh_bench_web_<id>
+// (dropped afterwards) and random secrets.
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  ROOT,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureBuilt,
+  ensureDatabase,
+  ensureInfrastructure,
+  log,
+  migrate,
+} from '../scripts/lib/common.mjs';
+import { startStack } from '../scripts/lib/stack.mjs';
+import { entryKey, javascriptOf, kB, readManifest } from '../web/scripts/bundle-size.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const ROUTER_FILE = 'src/app/router.tsx';
+
+const sparePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+// ---- route -> chunk ------------------------------------------------------------------------------
+
+/** The manifest key of a module imported from router.tsx ('./routes/about' -> 'src/app/routes/about.tsx'). */
+const manifestKeyOf = (manifest, specifier) => {
+  const base = path.posix.join(path.posix.dirname(ROUTER_FILE), specifier);
+  const candidates = [base, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((ext) => base + ext)];
+  return candidates.find((key) => manifest[key]) ?? null;
+};
+
+/** [{ route, key, how }] for every route declared in router.tsx, in its order. */
+const routeChunks = (manifest, source) => {
+  const lazyModules = new Map();
+  for (const match of source.matchAll(/const\s+(\w+)\s*=\s*lazy\w*\(\s*(?:<[^>]*>\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    lazyModules.set(match[1], match[2]);
+  }
+  const dynamicEntries = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && /\.(t|j)sx?$/.test(key));
+  const routes = [];
+  const seen = new Set();
+  const add = (route, component) => {
+    if (seen.has(route)) return;
+    seen.add(route);
+    const specifier = lazyModules.get(component);
+    const key = specifier ? manifestKeyOf(manifest, specifier) : null;
+    if (key) return routes.push({ route, key, how: 'lazy import in router.tsx' });
+    const slug = route.split('/').filter(Boolean).pop() ?? 'dashboard';
+    const named = dynamicEntries.find((entry) => path.posix.basename(entry).replace(/\.(t|j)sx?$/, '').startsWith(slug));
+    if (named) return routes.push({ route, key: named, how: `by name (${component} is not lazy in router.tsx)` });
+    routes.push({ route, key: null, how: `entry only (${component} not matched to a chunk)` });
+  };
+  // { path: '/x', ..., Page: X } (a route table) or { path: 'x', element: page(X, ...) } / { index: true, ... }.
+  for (const match of source.matchAll(/\{\s*(?:path:\s*'([^']*)'|index:\s*true)[^{}]*?(?:Page:\s*|page\(\s*)(\w+)/g)) {
+    const raw = match[1] ?? '/';
+    if (raw === '*') continue; // the 404 page, below
+    add(raw.startsWith('/') ? raw : `/${raw}`, match[2]);
+  }
+  const notFound = source.match(/path:\s*'\*'[^{}]*?page\(\s*(\w+)/);
+  if (notFound) add('(404)', notFound[1]);
+  return routes;
+};
+
+const routeSizes = () => {
+  const manifest = readManifest();
+  const entry = entryKey(manifest);
+  const source = readFileSync(path.join(ROOT, 'web', ROUTER_FILE), 'utf8');
+  const initial = javascriptOf(manifest, [entry]);
+  const rows = routeChunks(manifest, source).map(({ route, key, how }) => {
+    const js = javascriptOf(manifest, key ? [entry, key] : [entry]);
+    return { route, chunk: key ? manifest[key].file : '-', files: js.files.length, gzip: js.gzip, raw: js.raw, how };
+  });
+  return { initial, rows };
+};
+
+// ---- Lighthouse ----------------------------------------------------------------------------------
+
+const score = (category) => (category?.score == null ? 'n/a' : String(Math.round(category.score * 100)));
+
+const runLighthouse = async (url, config, label) => {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) throw new Error(`${label}: ${runtimeError.code} ${runtimeError.message}`);
+    const metric = (id) => audits[id]?.displayValue ?? 'n/a';
+    const failedA11y = Object.values(audits)
+      .filter((audit) => audit.score === 0 && categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
+      .map((audit) => audit.id);
+    // What moved, when anything did (Lighthouse's layout-shifts audit names the elements).
+    const shifts = (audits['layout-shifts']?.details?.items ?? [])
+      .slice(0, 3)
+      .map((item) => `${item.node?.selector ?? item.node?.nodeLabel ?? '?'} (${Number(item.score ?? 0).toFixed(3)})`);
+    return {
+      label,
+      shifts,
+      performance: score(categories.performance),
+      accessibility: score(categories.accessibility),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      si: metric('speed-index'),
+      failedA11y,
+      warnings: runWarnings ?? [],
+    };
+  } finally {
+    await chrome.kill();
+  }
+};
+
+// ---- main ------------------------------------------------------------------------------------------
+
+const runId = randomBytes(3).toString('hex');
+const port = Number(process.env.BENCH_PORT || (await sparePort()));
+const database = new URL(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+database.pathname = `/nivesh_bench_web_${runId}`;
+const env = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: database.toString(),
+  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
+  REDIS_PREFIX: `bweb${runId}`,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  OTP_SECRET: randomBytes(32).toString('hex'),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+};
+
+await ensureInfrastructure(env);
+const startedAt = Date.now();
+try {
+  ensureBuilt();
+} catch (error) {
+  // `npm run build -w web` ends with the bundle-size check: over budget, the build is there but the
+  // command fails. The bench still measures it (and says so); any other failure stops here.
+  const manifest = path.join(ROOT, 'web/dist/.vite/manifest.json');
+  let fresh = false;
+  try {
+    fresh = statSync(manifest).mtimeMs >= startedAt;
+  } catch {
+    fresh = false;
+  }
+  if (!fresh) throw error;
+  log('the web build check failed (see above); measuring the build anyway');
+}
+await ensureDatabase(env.DATABASE_URL);
+let stack;
+try {
+  migrate({ ...process.env, ...env });
+  const sizes = routeSizes();
+  stack = startStack({ env, quiet: true });
+  const base = `http://127.0.0.1:${port}`;
+  log(`stack starting on ${base} (NODE_ENV=production, database ${database.pathname.slice(1)})`);
+  await stack.waitReady(base, 90_000);
+
+  log('Lighthouse on / (mobile, then desktop)');
+  const mobile = await runLighthouse(`${base}/`, undefined, 'mobile (default)');
+  const desktop = await runLighthouse(`${base}/`, desktopConfig, 'desktop preset');
+
+  console.log(`\nWeb app, ${new Date().toISOString()} (Chromium ${CHROME_PATH}, gateway NODE_ENV=production)`);
+  console.log(`\nInitial JavaScript per route (gzipped; entry + the route's lazy chunk + static imports):`);
+  console.log(`  ${'route'.padEnd(26)} ${'gzip'.padStart(9)} ${'raw'.padStart(9)}  files  page chunk (how matched)`);
+  for (const row of sizes.rows) {
+    console.log(`  ${row.route.padEnd(26)} ${kB(row.gzip).padStart(9)} ${kB(row.raw).padStart(9)}  ${String(row.files).padStart(5)}  ${row.chunk} (${row.how})`);
+  }
+  console.log(`  entry alone ('/' before its page chunk): ${kB(sizes.initial.gzip)} gzipped, ${kB(sizes.initial.raw)} raw`);
+
+  console.log(`\nLighthouse 12 on ${base}/`);
+  for (const run of [mobile, desktop]) {
+    console.log(`  ${run.label.padEnd(17)} performance ${run.performance.padStart(3)}  accessibility ${run.accessibility.padStart(3)}   FCP ${run.fcp}, LCP ${run.lcp}, TBT ${run.tbt}, CLS ${run.cls}, SI ${run.si}`);
+    if (run.failedA11y.length) console.log(`    failed accessibility audits: ${run.failedA11y.join(', ')}`);
+    if (run.shifts.length) console.log(`    layout shifts: ${run.shifts.join('; ')}`);
+    for (const warning of run.warnings) console.log(`    warning: ${warning}`);
+  }
+} finally {
+  if (stack) await stack.stop();
+  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${database.pathname.slice(1)}: ${error.message}`));
+  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
+}

@@ -1,0 +1,26 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { notFound, stubFetch } from '../../../testing/fetch-mock';
+import { renderRoutes } from '../../../testing/render';
+import { reload } from '../../../lib/session';
+
+describe('/about', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  it('says what Nivesh is, that it is not investment advice, the version, and how to reach support', async () => {
+    stubFetch(() => notFound());
+    renderRoutes('/about');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'About Nivesh' })).toBeTruthy();
+    expect(within(main).getByRole('heading', { level: 2, name: 'What Nivesh is' })).toBeTruthy();
+    const advice = within(main).getByRole('region', { name: 'Educational, not investment advice' });
+    expect(advice.textContent).toContain('SEBI');
+    expect(main.textContent).toContain('v2.1.22092025');
+    expect(main.textContent).toContain('₹200 per month');
+
+    fireEvent.click(within(main).getByRole('button', { name: 'Contact Support' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact Support' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { PREMIUM_PRICE_INR_PER_MONTH } from '@nivesh/proto';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useLayoutActions } from '../../../hooks/use-layout-actions';
+import { usePageMeta } from '../../../hooks/use-page-meta';
+import { formatINR } from '../../../lib/format';
+
+/** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
+export function AboutPage() {
+  usePageMeta({
+    title: 'About Us',
+    description: 'Nivesh is an AI-assisted, educational analysis app for NSE stocks. It is not investment advice. How to reach support.',
+    path: '/about',
+  });
+  const { openContactDialog, openHelpGuide } = useLayoutActions();
+  const price = formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 });
+
+  return (
+    <div className="page-body prose">
+      <PageHeader title="About Nivesh" lead="AI-assisted analysis of NSE stocks, in rupees, for people investing their own money." />
+
+      <section className="panel" aria-labelledby="about-what">
+        <h2 id="about-what">What Nivesh is</h2>
+        <p>
+          Nivesh (&lsquo;investment&rsquo; in Hindi) helps retail investors in India understand the stocks they follow on the
+          National Stock Exchange. It brings together tools that are usually scattered or expensive, and explains what each
+          one shows in plain language:
+        </p>
+        <ul className="plain-list">
+          <li>
+            <Link to="/technical-analysis">Technical Analysis</Link>, <Link to="/market-sentiment">Market Sentiment</Link>,{' '}
+            <Link to="/risk-detection">Risk Detection</Link> and <Link to="/deep-insights">Deep Insights</Link> — charts,
+            indicators and risk figures of NSE stocks.
+          </li>
+          <li>
+            <Link to="/ai-predictions">TrendVision</Link> — statistical forecasts of closing prices, with how the model fared
+            on past data.
+          </li>
+          <li>
+            Warren AI — an educational chat assistant that explains indicators and market mood.
+          </li>
+          <li>
+            <Link to="/ai-news">AI News</Link>, the Intelligence Hub, Undervalued Analytics, a portfolio and a blog.
+          </li>
+        </ul>
+        <p>
+          Nivesh is free to use with advertisements. <Link to="/premium">Premium</Link> costs {price} per month, removes
+          every advertisement and unlocks extra tools, on one device at a time.
+        </p>
+      </section>
+
+      <section className="panel callout" aria-labelledby="about-advice">
+        <h2 id="about-advice">Educational, not investment advice</h2>
+        <p>
+          Nivesh is an educational tool. It is not registered with the Securities and Exchange Board of India (SEBI) as an
+          investment adviser or research analyst, and nothing in the app is a recommendation to buy, sell or hold any
+          security.
+        </p>
+        <ul className="plain-list">
+          <li>Warren AI follows SEBI&apos;s rules: it never gives price targets or buy and sell calls.</li>
+          <li>Forecasts and scores describe the past and estimate the future; they can be wrong, sometimes badly.</li>
+          <li>
+            Investing in shares carries the risk of loss. Before you invest, read the company&apos;s filings and consider
+            speaking to a SEBI-registered investment adviser.
+          </li>
+        </ul>
+      </section>
+
+      <section className="panel" aria-labelledby="about-account">
+        <h2 id="about-account">Your account</h2>
+        <p>
+          You sign in with your username, your password and a one-time code sent to your e-mail. A session lasts up to 30
+          days on a device; logging out ends it at once.
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="about-support">
+        <h2 id="about-support">Getting help</h2>
+        <p>
+          New here? The Help &amp; Guide explains every tool, from what an RSI reading means to what Warren AI can and cannot
+          do. For anything else — an account problem, a payment, a page that does not work — write to our support team.
+        </p>
+        <div className="button-row">
+          <button type="button" className="primary" onClick={openContactDialog}>
+            Contact Support
+          </button>
+          <button type="button" className="secondary" onClick={openHelpGuide}>
+            Open Help &amp; Guide
+          </button>
+        </div>
+      </section>
+
+      <p className="muted">
+        Nivesh <span>v{__APP_VERSION__}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { PremiumPreviewModal } from './premium-preview-modal';
+import { PREMIUM_MONTHLY_PRICE } from './premium-widget-texts';
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>Dashboard page</p>
+      <PremiumPreviewModal open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+const renderModal = () => {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Harness /> },
+      { path: '/premium', element: <p>Premium page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+};
+
+describe('PremiumPreviewModal', () => {
+  it('lists the four features and the price of ₹200 per month', () => {
+    renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'Nivesh Premium' });
+    const features = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(features).toEqual(['Real-time data', 'AI predictions', 'Portfolio optimisation', 'Smart price alerts']);
+    expect(PREMIUM_MONTHLY_PRICE).toBe('₹200');
+    expect(dialog.querySelector('.premium-price')?.textContent).toBe('₹200 per month');
+  });
+
+  it("has 'Maybe Later', 'Close' and 'Upgrade Now'", () => {
+    renderModal();
+    for (const name of ['Maybe Later', 'Close', 'Upgrade Now']) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it("goes to /premium and closes with 'Upgrade Now'", () => {
+    const router = renderModal();
+    fireEvent.click(screen.getByRole('button', { name: 'Upgrade Now' }));
+    expect(router.state.location.pathname).toBe('/premium');
+    expect(screen.getByText('Premium page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each(['Maybe Later', 'Close'])("closes and stays on the page with '%s'", (name) => {
+    const router = renderModal();
+    fireEvent.click(screen.getByRole('button', { name }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Dashboard page')).toBeTruthy();
+  });
+});

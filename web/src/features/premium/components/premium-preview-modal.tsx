@@ -1,0 +1,73 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useNavigate } from 'react-router';
+import '../../../components/widgets/widgets.css';
+import { PREMIUM_MONTHLY_PRICE, PREMIUM_WIDGET_TEXTS as TEXTS } from './premium-widget-texts';
+
+type PremiumPreviewModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+const FEATURE_ICONS: Record<(typeof TEXTS.features)[number]['id'], string> = {
+  'real-time-data': 'M3 17l5-6 4 4 8-9',
+  'ai-predictions': 'M12 3v3M12 18v3M3 12h3M18 12h3M6 6l2 2M16 16l2 2M6 18l2-2M16 8l2-2',
+  'portfolio-optimisation': 'M12 3a9 9 0 1 0 9 9h-9V3Z',
+  'smart-price-alerts': 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2ZM10 21h4',
+};
+
+/** The premium-features preview: four features, ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now'. */
+export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalProps) {
+  const navigate = useNavigate();
+
+  const upgrade = () => {
+    onOpenChange(false);
+    void navigate('/premium');
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-card premium-preview">
+          <Dialog.Close asChild>
+            <button type="button" className="icon-button dialog-corner-close" aria-label={TEXTS.close}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </Dialog.Close>
+          <span className="premium-preview-badge" aria-hidden="true">
+            ★
+          </span>
+          <Dialog.Title className="dialog-title">{TEXTS.previewTitle}</Dialog.Title>
+          <Dialog.Description className="muted">{TEXTS.previewLead}</Dialog.Description>
+          <ul className="premium-features">
+            {TEXTS.features.map((feature) => (
+              <li key={feature.id} className="premium-feature">
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                  <path d={FEATURE_ICONS[feature.id]} />
+                </svg>
+                <div>
+                  <h3>{feature.title}</h3>
+                  <p>{feature.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="premium-price">
+            <span className="premium-price-amount">{PREMIUM_MONTHLY_PRICE}</span> {TEXTS.perMonth}
+          </p>
+          <p className="premium-note">{TEXTS.previewNote}</p>
+          <div className="dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button" className="secondary">
+                {TEXTS.maybeLater}
+              </button>
+            </Dialog.Close>
+            <button type="button" className="primary" onClick={upgrade}>
+              {TEXTS.upgradeNow}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

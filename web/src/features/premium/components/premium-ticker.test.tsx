@@ -1,0 +1,80 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { clearSession, startSession } from '../../../lib/session';
+import { PremiumTicker } from './premium-ticker';
+import { PREMIUM_WIDGET_TEXTS } from './premium-widget-texts';
+
+const logIn = (is_premium: boolean) =>
+  startSession({
+    access_token: 'token-1',
+    user_id: 'user-1',
+    username: 'asha',
+    is_admin: false,
+    is_premium,
+    premium_expires_at: is_premium ? '2999-01-01T00:00:00Z' : null,
+  });
+
+const renderTicker = () =>
+  render(
+    <MemoryRouter>
+      <PremiumTicker />
+    </MemoryRouter>,
+  );
+
+describe('PremiumTicker', () => {
+  afterEach(() => {
+    clearSession();
+  });
+
+  it('is shown to visitors, with a link to /premium', () => {
+    renderTicker();
+    expect(screen.getByRole('region', { name: 'Premium benefits' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: /Go Premium/ });
+    expect(link.getAttribute('href')).toBe('/premium');
+    expect(link.textContent).toContain('₹200');
+  });
+
+  it('is shown to logged-in users without premium', () => {
+    logIn(false);
+    renderTicker();
+    expect(screen.getByRole('region', { name: 'Premium benefits' })).toBeTruthy();
+  });
+
+  it('is hidden for premium users', () => {
+    logIn(true);
+    const { container } = renderTicker();
+    expect(screen.queryByRole('region', { name: 'Premium benefits' })).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+
+  it('hides when the user becomes premium', () => {
+    logIn(false);
+    renderTicker();
+    expect(screen.getByRole('region')).toBeTruthy();
+    act(() => {
+      logIn(true);
+    });
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('lets screen readers read each benefit once; the loop copy is aria-hidden', () => {
+    renderTicker();
+    const lists = document.querySelectorAll('.premium-ticker-list');
+    expect(lists).toHaveLength(2);
+    expect(lists[0].getAttribute('aria-hidden')).toBeNull();
+    expect(lists[1].getAttribute('aria-hidden')).toBe('true');
+    expect(lists[1].querySelector('a, button, [tabindex]')).toBeNull();
+    for (const item of PREMIUM_WIDGET_TEXTS.tickerItems) {
+      expect(screen.getAllByRole('listitem').filter((li) => li.textContent === item)).toHaveLength(1);
+    }
+  });
+
+  it('can be paused', () => {
+    renderTicker();
+    const toggle = screen.getByRole('button', { name: 'Pause premium benefits ticker' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('region').classList.contains('is-paused')).toBe(true);
+  });
+});

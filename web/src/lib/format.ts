@@ -1,0 +1,42 @@
+/**
+ * Numbers as they are written in India: en-IN grouping puts lakh and crore separators
+ * (12,34,56,789) and rupee amounts carry the ₹ sign.
+ */
+
+type RupeeOptions = {
+  /** Paise shown (2, the default) or whole rupees only (0). */
+  fractionDigits?: 0 | 2;
+};
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+const formatter = (key: string, make: () => Intl.NumberFormat): Intl.NumberFormat => {
+  let found = cache.get(key);
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+  }
+  return found;
+};
+
+/** Shown for a value that is not a finite number. */
+export const NOT_A_NUMBER = '—';
+
+/** A rupee amount, e.g. 1234567.5 -> '₹12,34,567.50'; `fractionDigits: 0` -> '₹12,34,568'. */
+export const formatINR = (amount: number, { fractionDigits = 2 }: RupeeOptions = {}): string => {
+  if (!Number.isFinite(amount)) return NOT_A_NUMBER;
+  return formatter(`inr-${fractionDigits}`, () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }),
+  ).format(amount);
+};
+
+/** A plain number with Indian grouping, e.g. 98765432 -> '9,87,65,432'. */
+export const formatIndianNumber = (value: number, maximumFractionDigits = 2): string => {
+  if (!Number.isFinite(value)) return NOT_A_NUMBER;
+  return formatter(`num-${maximumFractionDigits}`, () => new Intl.NumberFormat('en-IN', { maximumFractionDigits })).format(value);
+};
