@@ -1,7 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useReducer, useRef } from 'react';
-import type { RefObject } from 'react';
-import { createPortal } from 'react-dom';
-import { useModalDialog } from '../../../hooks/use-modal-dialog';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useReducer, useRef } from 'react';
 import { countdownReducer, countdownText, startCountdown } from '../ad-rules';
 import type { AdUnitKind } from '../ad-rules';
 import { AdUnit } from './ad-unit';
@@ -17,35 +15,19 @@ type AdDialogProps = {
   onClose: () => void;
 };
 
-/** Everything else on the page is inert while the ad dialog is open (what aria-modal promises). */
-const useInertOutside = (ref: RefObject<HTMLElement | null>) => {
-  useLayoutEffect(() => {
-    const own = ref.current;
-    if (!own) return;
-    const made: Element[] = [];
-    for (const element of Array.from(document.body.children)) {
-      if (element === own || element.hasAttribute('inert') || element.tagName === 'SCRIPT') continue;
-      element.setAttribute('inert', '');
-      made.push(element);
-    }
-    return () => {
-      for (const element of made) element.removeAttribute('inert');
-    };
-  }, [ref]);
-};
-
 /**
- * The popup's and the interstitial's modal: an ad unit, a countdown ('You can close this in 5s'), and
- * 'Close advertisement', enabled when the countdown reaches 0. Escape closes it only then.
+ * The popup's and the interstitial's modal (Radix Dialog): an ad unit, a countdown ('You can close this
+ * in 5s'), and 'Close advertisement', enabled when the countdown reaches 0. Escape and a press outside
+ * close it only then.
  */
 export function AdDialog({ seconds, kind, onClose }: AdDialogProps) {
-  const layerRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // Read while rendering, before the dialog takes focus; focus returns here on close.
+  const returnFocusRef = useRef<Element | null>(document.activeElement);
   const [countdown, dispatch] = useReducer(countdownReducer, undefined, () => startCountdown(seconds, Date.now()));
   const canClose = countdown.remaining === 0;
   const canCloseRef = useRef(canClose);
-  const countdownId = useId();
 
   useEffect(() => {
     canCloseRef.current = canClose;
@@ -58,36 +40,51 @@ export function AdDialog({ seconds, kind, onClose }: AdDialogProps) {
     return () => clearInterval(timer);
   }, [canClose]);
 
-  useModalDialog(dialogRef, {
-    onEscape: () => {
-      if (canCloseRef.current) onClose();
-    },
-  });
-  useInertOutside(layerRef);
+  /** Escape and a press outside do nothing until the countdown is over. */
+  const holdUntilClosable = (event: Event) => {
+    if (!canCloseRef.current) event.preventDefault();
+  };
 
-  return createPortal(
-    <div ref={layerRef} className="ad-dialog-layer">
-      <div
-        ref={dialogRef}
-        className={`ad-dialog ad-dialog--${kind}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Advertisement"
-        aria-describedby={countdownId}
-        tabIndex={-1}
-      >
-        <div className="ad-dialog-bar">
-          <span className="ad-slot-label">Advertisement</span>
-          <button ref={closeRef} type="button" className="ad-dialog-close" disabled={!canClose} onClick={onClose}>
-            Close advertisement
-          </button>
-        </div>
-        <AdUnit kind={kind} />
-        <p id={countdownId} className="ad-dialog-countdown">
-          {countdownText(countdown.remaining)}
-        </p>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open && canCloseRef.current) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="ad-dialog-layer">
+          <Dialog.Content
+            ref={dialogRef}
+            className={`ad-dialog ad-dialog--${kind}`}
+            aria-modal="true"
+            aria-label="Advertisement"
+            onEscapeKeyDown={holdUntilClosable}
+            onPointerDownOutside={holdUntilClosable}
+            onOpenAutoFocus={(event) => {
+              // The dialog itself takes focus: its button is still disabled, and the ad's link is not the point.
+              event.preventDefault();
+              dialogRef.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const previous = returnFocusRef.current;
+              if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+            }}
+          >
+            <div className="ad-dialog-bar">
+              <span className="ad-slot-label">Advertisement</span>
+              <Dialog.Close asChild>
+                <button ref={closeRef} type="button" className="ad-dialog-close" disabled={!canClose}>
+                  Close advertisement
+                </button>
+              </Dialog.Close>
+            </div>
+            <AdUnit kind={kind} />
+            <Dialog.Description className="ad-dialog-countdown">{countdownText(countdown.remaining)}</Dialog.Description>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

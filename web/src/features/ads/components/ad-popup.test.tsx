@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { clearSession, startSession } from '../../../lib/session';
 import { POPUP_DAY_KEY, POPUP_SESSION_KEY, localDay } from '../ad-rules';
+import { loadAdDialog } from './ad-dialog-loader';
 import { AdPopup } from './ad-popup';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
@@ -8,6 +9,11 @@ const dialog = () => screen.queryByRole('dialog', { name: 'Advertisement' });
 const closeButton = () => screen.getByRole('button', { name: 'Close advertisement' }) as HTMLButtonElement;
 
 describe('AdPopup', () => {
+  // The dialog's chunk loads during the popup's delay in the app; here it is loaded up front.
+  beforeAll(async () => {
+    await loadAdDialog();
+  });
+
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date(2025, 8, 22, 10, 0, 0) });
     localStorage.clear();
@@ -58,13 +64,15 @@ describe('AdPopup', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('makes the rest of the page inert while open', () => {
+  it('hides the rest of the page and blocks pointer input there while open', () => {
     const { container } = render(<AdPopup delayMs={0} mode="always" />);
     advance(0);
-    expect(container.hasAttribute('inert')).toBe(true);
+    expect(container.getAttribute('aria-hidden')).toBe('true');
+    expect(document.body.style.pointerEvents).toBe('none');
     advance(5_000);
     fireEvent.click(closeButton());
-    expect(container.hasAttribute('inert')).toBe(false);
+    expect(container.hasAttribute('aria-hidden')).toBe(false);
+    expect(document.body.style.pointerEvents).toBe('');
   });
 
   it("'once-per-day' (the app's mode) shows once per local day", () => {

@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session';
 import { adStorage, modalDialogOpen } from '../ad-config';
 import { POPUP_APP_DELAY_MS, POPUP_CLOSE_COUNTDOWN_S, adsEnabledFor, markPopupShown, shouldShowPopup } from '../ad-rules';
 import type { PopupMode } from '../ad-rules';
-import { AdDialog } from './ad-dialog';
+import { loadAdDialog, loadedAdDialog } from './ad-dialog-loader';
 
 export type AdPopupProps = {
   /** Wait before showing (the app's choice: 8000 ms; the specification's default is 5000 ms). */
@@ -23,6 +23,22 @@ export function AdPopup({ delayMs = POPUP_APP_DELAY_MS, mode = 'once-per-day' }:
   const { user } = useSession();
   const enabled = adsEnabledFor(user);
   const [open, setOpen] = useState(false);
+  const [AdDialog, setAdDialog] = useState(loadedAdDialog);
+
+  useEffect(() => {
+    // The dialog loads during the delay, not with the first page; the popup waits for it if need be.
+    if (!enabled || AdDialog) return;
+    let alive = true;
+    loadAdDialog().then(
+      (component) => {
+        if (alive) setAdDialog(() => component);
+      },
+      (error: unknown) => console.log('Could not load the ad dialog', error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [enabled, AdDialog]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -42,6 +58,6 @@ export function AdPopup({ delayMs = POPUP_APP_DELAY_MS, mode = 'once-per-day' }:
     return () => clearTimeout(timer);
   }, [enabled, delayMs, mode]);
 
-  if (!enabled || !open) return null;
+  if (!enabled || !open || !AdDialog) return null;
   return <AdDialog kind="popup" seconds={POPUP_CLOSE_COUNTDOWN_S} onClose={() => setOpen(false)} />;
 }

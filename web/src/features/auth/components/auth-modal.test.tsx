@@ -99,9 +99,9 @@ describe('AuthModal', () => {
     const close = button('Close');
     const last = button("Don't have an account? Create one");
     last.focus();
-    fireEvent.keyDown(document, { key: 'Tab' });
+    fireEvent.keyDown(last, { key: 'Tab' });
     expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(last);
   });
 

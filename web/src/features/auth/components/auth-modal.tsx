@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { EmailSchema, OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, OtpSchema, PasswordSchema, UsernameSchema } from '@nivesh/proto';
 import type { LoginVerifyOtpResponse } from '@nivesh/proto';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuthDialogView } from '../../../hooks/use-auth-dialog';
 import { useCountdown } from '../../../hooks/use-countdown';
-import { useModalDialog } from '../../../hooks/use-modal-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { safeRedirectPath } from '../../../lib/navigation';
 import { startSession } from '../../../lib/session';
@@ -421,7 +421,8 @@ export function AuthModal({ initialView, onClose, onLoggedIn }: AuthModalProps) 
   const busyRef = useRef(false);
   const abortRef = useRef<AbortController | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+  // Read while rendering, before the dialog's autofocus moves focus inside it; focus returns here on close.
+  const returnFocusRef = useRef<Element | null>(document.activeElement);
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
 
@@ -435,7 +436,10 @@ export function AuthModal({ initialView, onClose, onLoggedIn }: AuthModalProps) 
   const close = useCallback(() => {
     if (!busyRef.current) onClose();
   }, [onClose]);
-  useModalDialog(dialogRef, { onEscape: close });
+  /** Escape and a press outside do nothing while a request is in flight. */
+  const holdWhileBusy = (event: Event) => {
+    if (busyRef.current) event.preventDefault();
+  };
 
   const run = useCallback<Flow['run']>(async (task, texts) => {
     if (busyRef.current) return;
@@ -510,34 +514,61 @@ export function AuthModal({ initialView, onClose, onLoggedIn }: AuthModalProps) 
   }
 
   return (
-    <div ref={dialogRef} className="auth-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-      <div className="auth-modal-aside" aria-hidden="true">
-        <p className="brand">Nivesh</p>
-        <p className="auth-modal-tagline">AI-assisted analysis of NSE stocks, in rupees.</p>
-      </div>
-      <div className="auth-modal-main">
-        <button type="button" className="auth-close" aria-label="Close" onClick={close} disabled={busy}>
-          <span aria-hidden="true">×</span>
-        </button>
-        <div className="auth-card">
-          <p className="brand auth-card-brand" aria-hidden="true">
-            Nivesh
-          </p>
-          <h2 id={titleId} className="auth-title">
-            {TITLES[step.kind]}
-          </h2>
-          <p className="auth-lead">{leadOf(step)}</p>
-          <div className="auth-notice" role="status">
-            {notice}
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="auth-modal-overlay" />
+        <Dialog.Content
+          ref={dialogRef}
+          className="auth-modal"
+          aria-modal="true"
+          onEscapeKeyDown={holdWhileBusy}
+          onPointerDownOutside={holdWhileBusy}
+          onOpenAutoFocus={(event) => {
+            // The view's first field has focus already (autoFocus); else the first field, else the dialog.
+            event.preventDefault();
+            const dialog = dialogRef.current;
+            if (dialog && !dialog.contains(document.activeElement)) (dialog.querySelector<HTMLElement>('input:not([disabled])') ?? dialog).focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const previous = returnFocusRef.current;
+            if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+          }}
+        >
+          <div className="auth-modal-aside" aria-hidden="true">
+            <p className="brand">Nivesh</p>
+            <p className="auth-modal-tagline">AI-assisted analysis of NSE stocks, in rupees.</p>
           </div>
-          {error ? (
-            <p className="auth-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          {view}
-        </div>
-      </div>
-    </div>
+          <div className="auth-modal-main">
+            <Dialog.Close asChild>
+              <button type="button" className="auth-close" aria-label="Close" disabled={busy}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </Dialog.Close>
+            <div className="auth-card">
+              <p className="brand auth-card-brand" aria-hidden="true">
+                Nivesh
+              </p>
+              <Dialog.Title className="auth-title">{TITLES[step.kind]}</Dialog.Title>
+              <Dialog.Description className="auth-lead">{leadOf(step)}</Dialog.Description>
+              <div className="auth-notice" role="status">
+                {notice}
+              </div>
+              {error ? (
+                <p className="auth-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+              {view}
+            </div>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
