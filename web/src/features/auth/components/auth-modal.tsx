@@ -91,6 +91,23 @@ function Field({ label, hint, ...input }: FieldProps) {
   );
 }
 
+/** A password being chosen (registration, reset): the specification's input title, shown as a hint too. */
+function NewPasswordField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      title={AUTH_TEXTS.passwordInputTitle}
+      hint={AUTH_TEXTS.passwordInputTitle}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 type LinkButtonProps = { children: ReactNode; onClick: () => void; disabled?: boolean };
 
 function LinkButton({ children, onClick, disabled }: LinkButtonProps) {
@@ -183,17 +200,7 @@ function RegisterView({ flow }: { flow: Flow }) {
       <form className="auth-form" noValidate onSubmit={onSubmit(submit)} aria-busy={flow.busy}>
         <Field label="Username" name="username" autoComplete="username" required autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
         <Field label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          title={AUTH_TEXTS.passwordInputTitle}
-          hint={AUTH_TEXTS.passwordInputTitle}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
         <button type="submit" className="primary" disabled={flow.busy}>
           Create account
         </button>
@@ -378,17 +385,7 @@ function ResetView({ flow, step }: { flow: Flow; step: Extract<Step, { kind: 're
           value={otp}
           onChange={(e) => setOtp(e.target.value)}
         />
-        <Field
-          label="New password"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          title={AUTH_TEXTS.passwordInputTitle}
-          hint={AUTH_TEXTS.passwordInputTitle}
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
+        <NewPasswordField label="New password" name="new_password" value={newPassword} onChange={setNewPassword} />
         <button type="submit" className="primary" disabled={flow.busy}>
           Reset password
         </button>
