@@ -16,6 +16,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { AnalyticsController } from './routes/analytics.controller';
 import { AuthController } from './routes/auth.controller';
 import { ChatController } from './routes/chat.controller';
+import { MarketController } from './routes/market.controller';
 import { PredictionController } from './routes/prediction.controller';
 import { PremiumController } from './routes/premium.controller';
 import { SystemController } from './routes/system.controller';
@@ -70,6 +71,7 @@ export class AppModule implements OnApplicationShutdown {
         PredictionController,
         AnalyticsController,
         VisitorController,
+        MarketController,
         SystemController,
         HealthController,
         MetricsController,

@@ -33,6 +33,9 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['analyticsBasicStats', 'GET', '/api/analytics/dashboard/basic-stats', 'admin'],
   ['visitorTrack', 'POST', '/api/visitor/track', 'none'],
   ['visitorSessionEnd', 'POST', '/api/visitor/session/end', 'none'],
+  ['marketSearch', 'GET', '/api/market/search', 'none'],
+  ['marketQuote', 'GET', '/api/market/quote', 'none'],
+  ['marketHistory', 'GET', '/api/market/history', 'none'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
 ];
 
@@ -69,6 +72,9 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   analyticsBasicStats: {},
   visitorTrack: { session_id: 'v_1_abc', page_url: '/', user_agent: 'UA', screen_resolution: '1x1', page_load_time: 12 },
   visitorSessionEnd: { session_id: 'v_1_abc', total_duration: 1000, pages_visited: 2, total_page_views: 3 },
+  marketSearch: { q: 'reli' },
+  marketQuote: { symbol: 'RELIANCE' },
+  marketHistory: { symbol: 'M&M', range: '5y', adjusted: true },
   systemPing: {},
 };
 
@@ -105,7 +111,7 @@ describe('ROUTES', () => {
       expect(route.summary).toMatch(/^\S[^\n]{5,}$/);
     }
     expect(new Set(routes.map(([, route]) => route.tag))).toEqual(
-      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'visitor', 'system']),
+      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'visitor', 'market', 'system']),
     );
   });
 
@@ -130,7 +136,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern)).toEqual([]);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');

@@ -4,7 +4,7 @@ import { PingResultSchema } from './rpc';
 import { ANALYTICS_ROUTES } from './contracts/analytics';
 import { AUTH, AUTH_ROUTES } from './contracts/auth';
 import { CHAT, CHAT_ROUTES } from './contracts/chat';
-import { MARKET } from './contracts/market';
+import { MARKET, MARKET_ROUTES } from './contracts/market';
 import { PREDICTION, PREDICTION_ROUTES } from './contracts/prediction';
 import { PREMIUM, PREMIUM_ROUTES } from './contracts/premium';
 import { SystemPingQuerySchema } from './contracts/system';
@@ -33,6 +33,7 @@ export const ROUTES = {
   ...PREDICTION_ROUTES,
   ...ANALYTICS_ROUTES,
   ...VISITOR_ROUTES,
+  ...MARKET_ROUTES,
   ...SYSTEM_ROUTES,
 };
 export type RouteName = keyof typeof ROUTES;

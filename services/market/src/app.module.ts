@@ -1,7 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
+import { CsvImporter } from './import/csv-importer';
 import { MIGRATIONS, SCHEMA } from './migrations';
+import { MarketHandler } from './quotes/market.handler';
+import { MarketService } from './quotes/market.service';
 
 @Module({})
 export class AppModule {
@@ -9,6 +12,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
+      controllers: [MarketHandler],
+      providers: [MarketService, CsvImporter],
     };
   }
 }

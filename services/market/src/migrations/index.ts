@@ -1,7 +1,8 @@
 import { CreateSchema1763776800000 } from './1763776800000-create-schema';
+import { CreateMarketData1763949600000 } from './1763949600000-create-market-data';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
 
 /** Migrations in the order they apply; listed explicitly so builds and bundles find them. */
-export const MIGRATIONS = [CreateSchema1763776800000];
+export const MIGRATIONS = [CreateSchema1763776800000, CreateMarketData1763949600000];

@@ -1,0 +1,141 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type BarRow, CsvFormatError, readBarsCsv, readSymbolsCsv, type SymbolRow } from '../data/csv';
+import { dailyChanges, detectCorporateActions } from '../data/corporate-actions';
+import { DATASET_ACTIONS } from '../data/dataset-actions';
+
+/** The index series of the dataset; used to tell corporate actions from market falls. */
+export const INDEX_SYMBOL = 'NIFTY 50';
+const CHUNK = 5_000;
+
+export type ImportResult = {
+  symbols: number;
+  rows_read: number;
+  new_bars: number;
+  new_actions: number;
+  detected_actions: number;
+  ms: number;
+};
+
+/** Splits are large face-value changes; small ratios are bonus issues (a heuristic: the data holds only prices). */
+export const actionKind = (ratio: number): 'split' | 'bonus' => (ratio >= 5 ? 'split' : 'bonus');
+
+/**
+ * Imports a directory in the shared dataset's format (symbols.csv + one <FILE>.csv per symbol). Every
+ * file is read and validated before anything is written, and everything is written in one transaction:
+ * a malformed file (named, with its line) leaves the database as it was. Re-importing adds nothing.
+ */
+@Injectable()
+export class CsvImporter {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async importDirectory(dir: string): Promise<ImportResult> {
+    const started = Date.now();
+    const manifest = path.join(dir, 'symbols.csv');
+    const present = new Set(await readdir(dir));
+    if (!present.has('symbols.csv')) throw new CsvFormatError('symbols.csv', 0, `no symbols.csv in ${dir}`);
+    const symbols = await readSymbolsCsv(manifest);
+    const series = new Map<string, BarRow[]>();
+    for (const entry of symbols) {
+      if (!present.has(entry.file)) throw new CsvFormatError(entry.file, 0, `listed in symbols.csv but missing from ${dir}`);
+      series.set(entry.symbol, await readBarsCsv(path.join(dir, entry.file)));
+    }
+    const rowsRead = [...series.values()].reduce((sum, bars) => sum + bars.length, 0);
+
+    return this.dataSource.transaction(async (manager) => {
+      await this.upsertSymbols(manager, symbols);
+      let newBars = 0;
+      for (const [symbol, bars] of series) {
+        for (let start = 0; start < bars.length; start += CHUNK) newBars += await this.insertBars(manager, symbol, bars.slice(start, start + CHUNK));
+      }
+      const { dataset, detected } = this.actionsFor(symbols, series);
+      const newDataset = await this.insertActions(manager, dataset, 'dataset');
+      const newDetected = await this.insertActions(manager, detected, 'detected');
+      return {
+        symbols: symbols.length,
+        rows_read: rowsRead,
+        new_bars: newBars,
+        new_actions: newDataset + newDetected,
+        detected_actions: detected.length,
+        ms: Date.now() - started,
+      };
+    });
+  }
+
+  /** Known actions of the imported symbols, and detected ones on days no known action covers. */
+  private actionsFor(symbols: SymbolRow[], series: Map<string, BarRow[]>) {
+    const imported = new Set(symbols.map((entry) => entry.symbol));
+    const dataset = DATASET_ACTIONS.filter(([symbol]) => imported.has(symbol)).map(([symbol, ex_date, ratio]) => ({ symbol, ex_date, ratio }));
+    const known = new Set(dataset.map((action) => `${action.symbol}|${action.ex_date}`));
+    const index = dailyChanges(series.get(INDEX_SYMBOL) ?? []);
+    const detected = symbols
+      .filter((entry) => entry.symbol !== INDEX_SYMBOL)
+      .flatMap((entry) => detectCorporateActions(series.get(entry.symbol) ?? [], index).map((action) => ({ symbol: entry.symbol, ex_date: action.ex_date, ratio: action.ratio })))
+      .filter((action) => !known.has(`${action.symbol}|${action.ex_date}`));
+    return { dataset, detected };
+  }
+
+  private async upsertSymbols(manager: EntityManager, symbols: SymbolRow[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO "market"."symbols" ("symbol", "file", "company", "industry", "isin", "first_date", "last_date")
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[])
+       ON CONFLICT ("symbol") DO UPDATE SET
+         "file" = EXCLUDED."file", "company" = EXCLUDED."company", "industry" = EXCLUDED."industry", "isin" = EXCLUDED."isin",
+         "first_date" = LEAST("symbols"."first_date", EXCLUDED."first_date"), "last_date" = GREATEST("symbols"."last_date", EXCLUDED."last_date")
+       WHERE ("symbols"."file", "symbols"."company", "symbols"."industry", "symbols"."isin", "symbols"."first_date", "symbols"."last_date")
+         IS DISTINCT FROM (EXCLUDED."file", EXCLUDED."company", EXCLUDED."industry", EXCLUDED."isin",
+           LEAST("symbols"."first_date", EXCLUDED."first_date"), GREATEST("symbols"."last_date", EXCLUDED."last_date"))`,
+      [
+        symbols.map((s) => s.symbol),
+        symbols.map((s) => s.file),
+        symbols.map((s) => s.company),
+        symbols.map((s) => s.industry),
+        symbols.map((s) => s.isin),
+        symbols.map((s) => s.first_date),
+        symbols.map((s) => s.last_date),
+      ],
+    );
+  }
+
+  /** One multi-row insert of up to CHUNK bars; the number actually added. */
+  private async insertBars(manager: EntityManager, symbol: string, bars: BarRow[]): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `WITH added AS (
+         INSERT INTO "market"."daily_bars" ("symbol", "date", "open", "high", "low", "close", "volume")
+         SELECT $1, * FROM unnest($2::date[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::bigint[])
+         ON CONFLICT ("symbol", "date") DO NOTHING
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM added`,
+      [
+        symbol,
+        bars.map((b) => b.date),
+        bars.map((b) => String(b.open)),
+        bars.map((b) => String(b.high)),
+        bars.map((b) => String(b.low)),
+        bars.map((b) => String(b.close)),
+        bars.map((b) => (b.volume === null ? null : String(b.volume))),
+      ],
+    );
+    return rows[0]!.n;
+  }
+
+  private async insertActions(
+    manager: EntityManager,
+    actions: Array<{ symbol: string; ex_date: string; ratio: number }>,
+    source: 'dataset' | 'detected',
+  ): Promise<number> {
+    if (!actions.length) return 0;
+    const rows: Array<{ n: number }> = await manager.query(
+      `WITH added AS (
+         INSERT INTO "market"."corporate_actions" ("symbol", "ex_date", "kind", "ratio", "source")
+         SELECT s, d, k, r, $5 FROM unnest($1::text[], $2::date[], $3::text[], $4::numeric[]) AS t(s, d, k, r)
+         ON CONFLICT ("symbol", "ex_date") DO NOTHING
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM added`,
+      [actions.map((a) => a.symbol), actions.map((a) => a.ex_date), actions.map((a) => actionKind(a.ratio)), actions.map((a) => String(a.ratio)), source],
+    );
+    return rows[0]!.n;
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { MARKET, type MarketHistoryQuery, type MarketQuoteQuery, type MarketSearchQuery } from '@nivesh/proto';
+import { MarketService } from './market.service';
+
+/** GET /api/market/search, /api/market/quote and /api/market/history. */
+@Controller()
+export class MarketHandler {
+  constructor(private readonly market: MarketService) {}
+
+  @MessagePattern(MARKET.search.pattern)
+  search(@Payload() payload: MarketSearchQuery) {
+    return this.market.search(payload);
+  }
+
+  @MessagePattern(MARKET.quote.pattern)
+  quote(@Payload() payload: MarketQuoteQuery) {
+    return this.market.quote(payload);
+  }
+
+  @MessagePattern(MARKET.history.pattern)
+  history(@Payload() payload: MarketHistoryQuery) {
+    return this.market.history(payload);
+  }
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DomainError, MARKET, type RpcDefinition } from '@nivesh/proto';
+import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { Client } from 'pg';
+import type { z } from 'zod';
+import { AppModule } from '../src/app.module';
+import { ConfigSchema } from '../src/config';
+import { CsvImporter } from '../src/import/csv-importer';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The raw rows of one dataset file, parsed independently of the service's parser. */
+const csvRows = (dir: string, file: string) =>
+  readFileSync(path.join(dir, file), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [date, open, high, low, close, volume] = line.split(',');
+      return { date: date!, open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: volume ? Number(volume) : null };
+    });
+
+describe('market data', () => {
+  const prefix = `market-${randomBytes(4).toString('hex')}`;
+  const config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  const dir = config.MARKET_DATA_DIR;
+  const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
+  const pg = new Client({ connectionString: DATABASE_URL });
+  let app: Awaited<ReturnType<typeof startService>>['app'];
+  let importer: CsvImporter;
+
+  const call = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>) => client.call(def, payload);
+  const barCount = async () => (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.daily_bars')).rows[0]!.n;
+
+  beforeAll(async () => {
+    ({ app } = await startService({ service: 'market', module: AppModule.register(config), config, handleSignals: false }));
+    await client.connect();
+    await pg.connect();
+    importer = app.get(CsvImporter);
+    await importer.importDirectory(dir);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await client.close();
+    await pg.end();
+  });
+
+  it('holds every row of the dataset, and re-importing it adds nothing', async () => {
+    const expected = readFileSync(path.join(dir, 'symbols.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .reduce((sum, line) => sum + Number(line.match(/,(\d+),[^,]*$/)![1]), 0);
+    expect(await barCount()).toBe(expected);
+    const again = await importer.importDirectory(dir);
+    expect(again).toEqual(expect.objectContaining({ new_bars: 0, new_actions: 0, rows_read: expected }));
+    expect(await barCount()).toBe(expected);
+    const actions = await pg.query(`SELECT symbol, to_char(ex_date, 'YYYY-MM-DD') AS ex_date, ratio::float8 AS ratio, source FROM market.corporate_actions WHERE symbol IN ('RELIANCE', 'TATASTEEL') AND source = 'dataset' ORDER BY 1, 2`);
+    expect(actions.rows).toEqual([
+      { symbol: 'RELIANCE', ex_date: '2009-11-26', ratio: 2, source: 'dataset' },
+      { symbol: 'RELIANCE', ex_date: '2017-09-07', ratio: 2, source: 'dataset' },
+      { symbol: 'TATASTEEL', ex_date: '2022-07-28', ratio: 10, source: 'dataset' },
+    ]);
+  });
+
+  it('rejects a malformed file naming the file and line, and keeps nothing of that import', async () => {
+    const bad = mkdtempSync(path.join(tmpdir(), 'market-bad-'));
+    writeFileSync(
+      path.join(bad, 'symbols.csv'),
+      'symbol,file,company,industry,isin,first_date,last_date,rows,former_symbols\nZZGOOD,ZZGOOD.csv,Good Ltd.,TEST,,2020-01-01,2020-01-02,2,\nZZBAD,ZZBAD.csv,Bad Ltd.,TEST,,2020-01-01,2020-01-03,3,\n',
+    );
+    writeFileSync(path.join(bad, 'ZZGOOD.csv'), 'date,open,high,low,close,volume\n2020-01-01,10,12,9,11,100\n2020-01-02,11,12,10,11,100\n');
+    writeFileSync(path.join(bad, 'ZZBAD.csv'), 'date,open,high,low,close,volume\n2020-01-01,10,12,9,11,100\n2020-01-02,11,12,10,11,100\n2020-01-03,11,9,10,11,100\n');
+    const before = await barCount();
+    await expect(importer.importDirectory(bad)).rejects.toThrow('ZZBAD.csv:4: high is below low');
+    expect(await barCount()).toBe(before);
+    expect((await pg.query(`SELECT 1 FROM market.symbols WHERE symbol LIKE 'ZZ%'`)).rowCount).toBe(0);
+  });
+
+  it('quotes RELIANCE as of 2024-03-28 with the CSV last close and the 52-week range computed from the CSV', async () => {
+    const rows = csvRows(dir, 'RELIANCE.csv');
+    const last = rows[rows.length - 1]!;
+    const previous = rows[rows.length - 2]!;
+    const year = rows.filter((row) => row.date > '2023-03-28');
+    const quote = await call(MARKET.quote, { symbol: 'reliance' });
+    expect(quote).toEqual({
+      symbol: 'RELIANCE',
+      company: 'Reliance Industries Ltd.',
+      as_of: '2024-03-28',
+      close: last.close,
+      change: expect.closeTo(last.close - previous.close, 4),
+      change_pct: expect.closeTo(((last.close - previous.close) / previous.close) * 100, 2),
+      high_52w: Math.max(...year.map((row) => row.high)),
+      low_52w: Math.min(...year.map((row) => row.low)),
+      volume: last.volume,
+    });
+  });
+
+  it('answers an unknown symbol with not_found', async () => {
+    const error = await call(MARKET.quote, { symbol: 'NOSUCH' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toEqual(expect.objectContaining({ code: 'not_found', message: 'Unknown symbol' }));
+    await expect(call(MARKET.history, { symbol: 'NOSUCH', range: '1m' })).rejects.toThrow('Unknown symbol');
+  });
+
+  it('finds symbols by symbol or company name', async () => {
+    expect((await call(MARKET.search, { q: 'reliance' }))[0]).toEqual({ symbol: 'RELIANCE', company: 'Reliance Industries Ltd.', industry: expect.any(String) });
+    expect((await call(MARKET.search, { q: 'mahindra' })).map((r) => r.symbol)).toContain('M&M');
+    expect(await call(MARKET.search, { q: '%' })).toEqual([]);
+  });
+
+  it.each([
+    ['RELIANCE', ['2009-11-26', '2017-09-07']],
+    ['TATASTEEL', ['2022-07-28']],
+  ])('%s: the raw series shows a false crash on each ex-date, the adjusted one none', async (symbol, exDates) => {
+    const raw = await call(MARKET.history, { symbol, range: 'max', adjusted: false });
+    const adjusted = await call(MARKET.history, { symbol, range: 'max' });
+    expect(adjusted.adjusted).toBe(true);
+    expect(raw.bars.length).toBe(csvRows(dir, `${symbol}.csv`).length);
+    for (const exDate of exDates) {
+      const i = raw.bars.findIndex((bar) => bar.date === exDate);
+      expect(raw.bars[i]!.close / raw.bars[i - 1]!.close - 1).toBeLessThan(-0.4);
+      const change = adjusted.bars[i]!.close / adjusted.bars[i - 1]!.close - 1;
+      expect(Math.abs(change)).toBeLessThan(0.2);
+    }
+    expect(adjusted.bars[adjusted.bars.length - 1]).toEqual(raw.bars[raw.bars.length - 1]);
+  });
+
+  it('limits history to the range, ending at the latest bar', async () => {
+    const history = await call(MARKET.history, { symbol: 'M&M', range: '1m', adjusted: false });
+    expect(history.bars[history.bars.length - 1]!.date).toBe('2024-03-28');
+    expect(history.bars[0]!.date > '2024-02-28').toBe(true);
+  });
+});
