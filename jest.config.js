@@ -15,9 +15,9 @@ const swc = [
 
 const shared = {
   testEnvironment: 'node',
-  // jose ships ESM only; swc turns it into CommonJS for Jest.
-  transform: { '^.+\\.ts$': swc, '/node_modules/jose/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // jose and trading-signals ship ESM only; swc turns them into CommonJS for Jest.
+  transform: { '^.+\\.ts$': swc, '/node_modules/(jose|trading-signals)/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|trading-signals)/)'],
   moduleNameMapper: {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
     '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),

@@ -36,6 +36,7 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['marketSearch', 'GET', '/api/market/search', 'none'],
   ['marketQuote', 'GET', '/api/market/quote', 'none'],
   ['marketHistory', 'GET', '/api/market/history', 'none'],
+  ['marketIndicators', 'GET', '/api/market/indicators', 'none'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
 ];
 
@@ -75,6 +76,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   marketSearch: { q: 'reli' },
   marketQuote: { symbol: 'RELIANCE' },
   marketHistory: { symbol: 'M&M', range: '5y', adjusted: true },
+  marketIndicators: { symbol: 'INFY', range: '1m' },
   systemPing: {},
 };
 
@@ -136,7 +138,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history']);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');

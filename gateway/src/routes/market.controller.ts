@@ -5,7 +5,7 @@ import { RpcGateway } from '../rpc/rpc-gateway';
 
 type R = typeof ROUTES;
 
-/** Symbol search, quote and price history: forwarded to services/market. */
+/** Symbol search, quote, price history and indicators: forwarded to services/market. */
 @Controller()
 export class MarketController {
   constructor(private readonly rpc: RpcGateway) {}
@@ -23,5 +23,10 @@ export class MarketController {
   @Route(ROUTES.marketHistory)
   marketHistory(@Input() input: RouteInput<R['marketHistory']>, @RequestId() correlationId: string) {
     return this.rpc.call(ROUTES.marketHistory.rpc, input, { correlationId });
+  }
+
+  @Route(ROUTES.marketIndicators)
+  marketIndicators(@Input() input: RouteInput<R['marketIndicators']>, @RequestId() correlationId: string) {
+    return this.rpc.call(ROUTES.marketIndicators.rpc, input, { correlationId });
   }
 }

@@ -65,6 +65,49 @@ export type MarketBar = z.infer<typeof MarketBarSchema>;
 export const MarketHistorySchema = z.object({ symbol: z.string(), adjusted: z.boolean(), bars: z.array(MarketBarSchema) });
 export type MarketHistory = z.infer<typeof MarketHistorySchema>;
 
+export const MarketIndicatorsQuerySchema = z.object({ symbol: MarketSymbolSchema, range: HistoryRangeSchema.default('1y') });
+export type MarketIndicatorsQuery = z.infer<typeof MarketIndicatorsQuerySchema>;
+/** One value of an indicator on one bar's date, rounded to 4 decimals. */
+export const IndicatorPointSchema = z.object({ date: IsoDateSchema, value: z.number() });
+export type IndicatorPoint = z.infer<typeof IndicatorPointSchema>;
+const points = z.array(IndicatorPointSchema);
+/**
+ * Technical indicators over split/bonus-adjusted daily bars of the range. Each series is aligned to the range's bars
+ * and omits dates where the indicator is not yet stable. Every indicator except obv and vwap is warmed up on up to
+ * 250 bars before the range, so it is stable from the range's first bar when that much history exists; obv and vwap
+ * are cumulative and anchored at the range's first bar (bars without volume are skipped).
+ */
+export const MarketIndicatorsSchema = z.object({
+  symbol: z.string(),
+  /** Date of the latest bar. */
+  as_of: IsoDateSchema,
+  adjusted: z.literal(true),
+  series: z.object({
+    /** Simple moving averages of closes, 20 and 50 bars. */
+    sma20: points,
+    sma50: points,
+    /** Exponential moving average of closes, 20 bars. */
+    ema20: points,
+    /** Relative strength index, 14 bars, Wilder smoothing. */
+    rsi14: points,
+    /** MACD 12/26 EMAs with a 9-bar EMA signal line; histogram = macd - signal. */
+    macd: z.object({ macd: points, signal: points, histogram: points }),
+    /** Bollinger bands: 20-bar SMA of closes +/- 2 standard deviations. */
+    bollinger20: z.object({ upper: points, middle: points, lower: points }),
+    /** Average true range, 14 bars, Wilder smoothing. */
+    atr14: points,
+    /** Average directional index, 14 bars. */
+    adx14: points,
+    /** Stochastic oscillator: %K over 14 bars (unsmoothed), %D its 3-bar SMA. */
+    stochastic14: z.object({ k: points, d: points }),
+    /** On-balance volume, cumulative from the range's first bar (which counts its signed volume). */
+    obv: points,
+    /** Volume-weighted average of typical prices, cumulative from the range's first bar. */
+    vwap: points,
+  }),
+});
+export type MarketIndicators = z.infer<typeof MarketIndicatorsSchema>;
+
 // ---- RPC ------------------------------------------------------------------------------------
 
 /** RPC patterns answered by services/market. */
@@ -73,6 +116,7 @@ export const MARKET = {
   search: defineRpc('market', 'search', MarketSearchQuerySchema, MarketSearchResponseSchema),
   quote: defineRpc('market', 'quote', MarketQuoteQuerySchema, MarketQuoteSchema),
   history: defineRpc('market', 'history', MarketHistoryQuerySchema, MarketHistorySchema, 10_000),
+  indicators: defineRpc('market', 'indicators', MarketIndicatorsQuerySchema, MarketIndicatorsSchema, 10_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -107,5 +151,15 @@ export const MARKET_ROUTES = {
     input: MarketHistoryQuerySchema,
     response: MarketHistorySchema,
     rpc: MARKET.history,
+  }),
+  marketIndicators: defineRoute({
+    method: 'GET',
+    path: '/api/market/indicators',
+    tag: TAG,
+    summary: 'Technical indicators (SMA, EMA, RSI, MACD, Bollinger, ATR, ADX, stochastic, OBV, VWAP) of one symbol over a range, on adjusted bars.',
+    auth: 'none',
+    input: MarketIndicatorsQuerySchema,
+    response: MarketIndicatorsSchema,
+    rpc: MARKET.indicators,
   }),
 };

@@ -3,6 +3,7 @@ import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
 import { CsvImporter } from './import/csv-importer';
 import { MIGRATIONS, SCHEMA } from './migrations';
+import { IndicatorsService } from './quotes/indicators.service';
 import { MarketHandler } from './quotes/market.handler';
 import { MarketService } from './quotes/market.service';
 
@@ -13,7 +14,7 @@ export class AppModule {
       module: AppModule,
       imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
       controllers: [MarketHandler],
-      providers: [MarketService, CsvImporter],
+      providers: [MarketService, IndicatorsService, CsvImporter],
     };
   }
 }

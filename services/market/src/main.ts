@@ -4,7 +4,7 @@ import { AppModule } from './app.module';
 import { loadConfig } from './config';
 
 const config = loadConfig();
-const BUILT = new Set<string>([MARKET.search.pattern, MARKET.quote.pattern, MARKET.history.pattern]);
+const BUILT = new Set<string>([MARKET.search.pattern, MARKET.quote.pattern, MARKET.history.pattern, MARKET.indicators.pattern]);
 
 void startService({
   service: 'market',

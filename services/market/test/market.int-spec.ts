@@ -136,4 +136,54 @@ describe('market data', () => {
     expect(history.bars[history.bars.length - 1]!.date).toBe('2024-03-28');
     expect(history.bars[0]!.date > '2024-02-28').toBe(true);
   });
+
+  it("INFY's latest RSI14 matches a plain Wilder RSI over the adjusted closes", async () => {
+    const { bars } = await call(MARKET.history, { symbol: 'INFY', range: 'max' });
+    const closes = bars.map((bar) => bar.close);
+    // Wilder: seed with the simple average of the first 14 changes, then avg = (avg * 13 + change) / 14.
+    let gain = 0;
+    let loss = 0;
+    for (let i = 1; i < closes.length; i++) {
+      const change = closes[i]! - closes[i - 1]!;
+      const up = Math.max(change, 0);
+      const down = Math.max(-change, 0);
+      if (i <= 14) {
+        gain += up / 14;
+        loss += down / 14;
+      } else {
+        gain = (gain * 13 + up) / 14;
+        loss = (loss * 13 + down) / 14;
+      }
+    }
+    const expected = loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
+    const answer = await call(MARKET.indicators, { symbol: 'INFY' });
+    expect(answer.as_of).toBe(bars[bars.length - 1]!.date);
+    const last = answer.series.rsi14[answer.series.rsi14.length - 1]!;
+    expect(last.date).toBe(answer.as_of);
+    expect(Math.abs(last.value - expected)).toBeLessThan(0.01);
+  });
+
+  it('answers indicators for RELIANCE over 1m with every series non-empty and within the range', async () => {
+    const history = await call(MARKET.history, { symbol: 'RELIANCE', range: '1m' });
+    const answer = await call(MARKET.indicators, { symbol: 'RELIANCE', range: '1m' });
+    expect(answer).toEqual(expect.objectContaining({ symbol: 'RELIANCE', adjusted: true, as_of: history.bars[history.bars.length - 1]!.date }));
+    const { macd, bollinger20, stochastic14, ...single } = answer.series;
+    const all = { ...single, ...macd, ...bollinger20, ...stochastic14 };
+    const dates = history.bars.map((bar) => bar.date);
+    expect(Object.keys(all)).toHaveLength(16);
+    for (const [name, points] of Object.entries(all)) {
+      expect([name, points.length > 0]).toEqual([name, true]);
+      expect(points.every((point) => dates.includes(point.date))).toBe(true);
+    }
+    // Warm-up before the range makes the windowed indicators stable from its first bar.
+    expect(answer.series.sma50.map((point) => point.date)).toEqual(dates);
+    expect(answer.series.sma20[0]!.value).toBeCloseTo(
+      (await call(MARKET.history, { symbol: 'RELIANCE', range: '6m' })).bars
+        .filter((bar) => bar.date <= dates[0]!)
+        .slice(-20)
+        .reduce((sum, bar) => sum + bar.close / 20, 0),
+      3,
+    );
+    await expect(call(MARKET.indicators, { symbol: 'NOSUCH', range: '1m' })).rejects.toThrow('Unknown symbol');
+  });
 });

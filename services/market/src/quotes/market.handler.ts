@@ -1,12 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { MARKET, type MarketHistoryQuery, type MarketQuoteQuery, type MarketSearchQuery } from '@nivesh/proto';
+import { MARKET, type MarketHistoryQuery, type MarketIndicatorsQuery, type MarketQuoteQuery, type MarketSearchQuery } from '@nivesh/proto';
+import { IndicatorsService } from './indicators.service';
 import { MarketService } from './market.service';
 
-/** GET /api/market/search, /api/market/quote and /api/market/history. */
+/** GET /api/market/search, /api/market/quote, /api/market/history and /api/market/indicators. */
 @Controller()
 export class MarketHandler {
-  constructor(private readonly market: MarketService) {}
+  constructor(
+    private readonly market: MarketService,
+    private readonly indicatorsService: IndicatorsService,
+  ) {}
 
   @MessagePattern(MARKET.search.pattern)
   search(@Payload() payload: MarketSearchQuery) {
@@ -21,5 +25,10 @@ export class MarketHandler {
   @MessagePattern(MARKET.history.pattern)
   history(@Payload() payload: MarketHistoryQuery) {
     return this.market.history(payload);
+  }
+
+  @MessagePattern(MARKET.indicators.pattern)
+  indicators(@Payload() payload: MarketIndicatorsQuery) {
+    return this.indicatorsService.indicators(payload);
   }
 }

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, type HistoryRange, type IndicatorPoint, type MarketIndicators, type MarketIndicatorsQuery } from '@nivesh/proto';
+import type * as TradingSignals from 'trading-signals' with { 'resolution-mode': 'import' };
+import { DataSource } from 'typeorm';
+import { adjustBars, type Bar } from '../data/adjust';
+import type { CorporateAction } from '../data/corporate-actions';
+
+/** Bars loaded before the range so every windowed indicator is stable from the range's first bar. */
+export const WARM_UP_BARS = 250;
+const RANGE_SQL: Record<Exclude<HistoryRange, 'max'>, string> = { '1m': '1 month', '6m': '6 months', '1y': '1 year', '5y': '5 years' };
+
+type Lib = typeof TradingSignals;
+let lib: Promise<Lib> | undefined;
+/** trading-signals ships ES modules only; this CommonJS service loads it with import(). */
+export const loadTradingSignals = (): Promise<Lib> => (lib ??= import('trading-signals'));
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/**
+ * Indicator series over adjusted bars in ascending date order. The first `warmUp` bars only feed the windowed
+ * indicators; the series hold the remaining bars' dates where an indicator is stable. OBV and VWAP are cumulative
+ * from the first bar after the warm-up (OBV: the volume of that bar, signed by its change from the bar before);
+ * bars without volume are skipped by both. Pure.
+ */
+export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number): MarketIndicators['series'] => {
+  const sma20 = new ts.SMA(20);
+  const sma50 = new ts.SMA(50);
+  const ema20 = new ts.EMA(20);
+  const rsi14 = new ts.RSI(14);
+  const macd = new ts.MACD(new ts.EMA(12), new ts.EMA(26), new ts.EMA(9));
+  const bollinger = new ts.BollingerBands(20, 2);
+  const atr14 = new ts.ATR(14);
+  const adx14 = new ts.ADX(14);
+  const stochastic = new ts.StochasticOscillator({ kPeriod: 14, kSlowingPeriod: 1, dPeriod: 3 });
+  const obv = new ts.OBV(2);
+  const vwap = new ts.VWAP();
+
+  const series: MarketIndicators['series'] = {
+    sma20: [],
+    sma50: [],
+    ema20: [],
+    rsi14: [],
+    macd: { macd: [], signal: [], histogram: [] },
+    bollinger20: { upper: [], middle: [], lower: [] },
+    atr14: [],
+    adx14: [],
+    stochastic14: { k: [], d: [] },
+    obv: [],
+    vwap: [],
+  };
+  const point = (date: string, value: number): IndicatorPoint => ({ date, value: round(value) });
+  /** Feeds one indicator and, inside the range, keeps its result once it is stable. */
+  const feed = <R, I>(indicator: TradingSignals.TechnicalIndicator<R, I>, input: I, keep: boolean, take: (result: R) => void) => {
+    const result = indicator.add(input);
+    if (keep && result !== null && indicator.isStable) take(result);
+  };
+
+  bars.forEach((bar, index) => {
+    const inRange = index >= warmUp;
+    const { date, close } = bar;
+    const candle = { high: bar.high, low: bar.low, close };
+    feed(sma20, close, inRange, (value) => series.sma20.push(point(date, value)));
+    feed(sma50, close, inRange, (value) => series.sma50.push(point(date, value)));
+    feed(ema20, close, inRange, (value) => series.ema20.push(point(date, value)));
+    feed(rsi14, close, inRange, (value) => series.rsi14.push(point(date, value)));
+    feed(macd, close, inRange, (value) => {
+      series.macd.macd.push(point(date, value.macd));
+      series.macd.signal.push(point(date, value.signal));
+      series.macd.histogram.push(point(date, value.histogram));
+    });
+    feed(bollinger, close, inRange, (value) => {
+      series.bollinger20.upper.push(point(date, value.upper));
+      series.bollinger20.middle.push(point(date, value.middle));
+      series.bollinger20.lower.push(point(date, value.lower));
+    });
+    feed(atr14, candle, inRange, (value) => series.atr14.push(point(date, value)));
+    feed(adx14, candle, inRange, (value) => series.adx14.push(point(date, value)));
+    feed(stochastic, candle, inRange, (value) => {
+      series.stochastic14.k.push(point(date, value.stochK));
+      series.stochastic14.d.push(point(date, value.stochD));
+    });
+    if (index >= warmUp - 1 && bar.volume !== null && bar.volume > 0) {
+      const volumeCandle = { open: bar.open, ...candle, volume: bar.volume };
+      // OBV compares each close with the previous one, so it also sees the bar before the range.
+      feed(obv, volumeCandle, inRange, (value) => series.obv.push(point(date, value)));
+      if (inRange) feed(vwap, volumeCandle, true, (value) => series.vwap.push(point(date, value)));
+    }
+  });
+  return series;
+};
+
+type BarRecord = { date: string; open: string; high: string; low: string; close: string; volume: string | null; in_range: boolean };
+
+/** Technical indicators over the stored daily bars, adjusted for splits and bonus issues. */
+@Injectable()
+export class IndicatorsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async indicators({ symbol, range }: MarketIndicatorsQuery): Promise<MarketIndicators> {
+    const known: unknown[] = await this.dataSource.query(`SELECT 1 FROM "market"."symbols" WHERE "symbol" = $1`, [symbol]);
+    if (!known.length) throw new DomainError('not_found', 'Unknown symbol');
+    // The range's bars (as history answers them) plus up to WARM_UP_BARS bars before it.
+    const since = range === 'max' ? '' : `AND "date" > (SELECT max("date") FROM "market"."daily_bars" WHERE "symbol" = $1) - interval '${RANGE_SQL[range]}'`;
+    const raw: BarRecord[] = await this.dataSource.query(
+      `WITH "range" AS (
+         SELECT "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars" WHERE "symbol" = $1 ${since}
+       ), "warm_up" AS (
+         SELECT "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars"
+         WHERE "symbol" = $1 AND "date" < (SELECT min("date") FROM "range") ORDER BY "date" DESC LIMIT ${WARM_UP_BARS}
+       )
+       SELECT to_char("date", 'YYYY-MM-DD') AS "date", "open", "high", "low", "close", "volume", "in_range" FROM (
+         SELECT *, true AS "in_range" FROM "range" UNION ALL SELECT *, false AS "in_range" FROM "warm_up"
+       ) AS "bars" ORDER BY "date"`,
+      [symbol],
+    );
+    if (!raw.length) throw new DomainError('not_found', 'No prices for this symbol');
+    const bars = adjustBars(
+      raw.map((row) => ({
+        date: row.date,
+        open: Number(row.open),
+        high: Number(row.high),
+        low: Number(row.low),
+        close: Number(row.close),
+        volume: row.volume === null ? null : Number(row.volume),
+      })),
+      await this.actions(symbol),
+    );
+    const warmUp = raw.filter((row) => !row.in_range).length;
+    return { symbol, as_of: bars[bars.length - 1]!.date, adjusted: true, series: computeIndicators(await loadTradingSignals(), bars, warmUp) };
+  }
+
+  private async actions(symbol: string): Promise<CorporateAction[]> {
+    const rows: Array<{ ex_date: string; ratio: string }> = await this.dataSource.query(
+      `SELECT to_char("ex_date", 'YYYY-MM-DD') AS "ex_date", "ratio" FROM "market"."corporate_actions" WHERE "symbol" = $1`,
+      [symbol],
+    );
+    return rows.map((row) => ({ ex_date: row.ex_date, ratio: Number(row.ratio) }));
+  }
+}
