@@ -189,12 +189,10 @@ try {
   children.push(start('gateway/dist/main.js'));
   await waitReady();
 
-  const slices = [0, 1, 2, 3].map((part) => users.slice(part * (total / 4), (part + 1) * (total / 4)));
   const pacedForgotUsers = users.slice(0, pacedCount);
   const pacedLoginUsers = users.slice(pacedCount, 2 * pacedCount);
   const burstForgotUsers = users.slice(2 * pacedCount, 2 * pacedCount + BURST_REQUESTS);
   const burstLoginUsers = users.slice(2 * pacedCount + BURST_REQUESTS);
-  void slices;
 
   log(`phase 1: ${RATE} forgot-password requests a second for ${PACED_SECONDS} s`);
   const forgot = await collect(smtp, await paced('forgot', pacedForgotUsers));
