@@ -55,6 +55,20 @@ export const VisitorSessionEndJobSchema = z.object({
 });
 export type VisitorSessionEndJob = z.infer<typeof VisitorSessionEndJobSchema>;
 
+/** A directory in the shared dataset's format: symbols.csv and one CSV per symbol. */
+export const MarketCsvImportJobSchema = z.object({ dir: z.string().min(1) });
+/** NSE end-of-day files: equity bhavcopies (legacy or UDiFF format) and index close files, imported together in one transaction. */
+export const MarketBhavcopyImportJobSchema = z.object({ files: z.array(z.string().min(1)).min(1).max(400) });
+/** Daily bars from the live provider (Yahoo Finance, symbols as RELIANCE.NS) since the latest stored bar. */
+export const MarketProviderImportJobSchema = z.object({
+  symbols: z.array(z.string().min(1).max(32)).min(1).max(100),
+  /** Bars before this date are not fetched; default: the day after each symbol's latest stored bar. */
+  from: z.iso.date().optional(),
+});
+export type MarketCsvImportJob = z.infer<typeof MarketCsvImportJobSchema>;
+export type MarketBhavcopyImportJob = z.infer<typeof MarketBhavcopyImportJobSchema>;
+export type MarketProviderImportJob = z.infer<typeof MarketProviderImportJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
@@ -62,4 +76,9 @@ export const QUEUES = {
     heartbeat: VisitorHeartbeatJobSchema,
     'session-end': VisitorSessionEndJobSchema,
   }),
+  marketImport: defineQueue(
+    'market-import',
+    { csv: MarketCsvImportJobSchema, bhavcopy: MarketBhavcopyImportJobSchema, provider: MarketProviderImportJobSchema },
+    { attempts: 3, backoffMs: 5_000 },
+  ),
 } as const;

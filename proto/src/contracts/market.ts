@@ -108,6 +108,238 @@ export const MarketIndicatorsSchema = z.object({
 });
 export type MarketIndicators = z.infer<typeof MarketIndicatorsSchema>;
 
+
+// ---- status and universe ---------------------------------------------------------------------
+
+export const EmptyQuerySchema = z.object({});
+/** How current the stored prices are. `as_of` is null only while nothing has been imported. */
+export const MarketStatusSchema = z.object({
+  /** Date of the latest bar of any stock: every page shows "prices as of" this day. */
+  as_of: IsoDateSchema.nullable(),
+  symbols: z.number().int(),
+  bars: z.number().int(),
+  first_date: IsoDateSchema.nullable(),
+});
+export type MarketStatus = z.infer<typeof MarketStatusSchema>;
+
+export const MarketSymbolInfoSchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  industry: z.string(),
+  isin: z.string().nullable(),
+  first_date: IsoDateSchema,
+  last_date: IsoDateSchema,
+});
+/** Every stock of the universe (the index is not a stock and is not listed), by symbol. */
+export const MarketSymbolsSchema = z.array(MarketSymbolInfoSchema);
+export type MarketSymbols = z.infer<typeof MarketSymbolsSchema>;
+
+// ---- technical summary ------------------------------------------------------------------------
+
+export const MarketSymbolQuerySchema = z.object({ symbol: MarketSymbolSchema });
+export type MarketSymbolQuery = z.infer<typeof MarketSymbolQuerySchema>;
+
+/** One reading of the summary: a short label, the figures behind it and what such a reading commonly means. */
+const readingOf = <L extends readonly [string, ...string[]]>(labels: L) =>
+  z.object({
+    label: z.enum(labels),
+    /** Plain-language meaning; describes, never tells anyone to act. */
+    meaning: z.string(),
+    figures: z.record(z.string(), z.number().nullable()),
+  });
+export const TREND_LABELS = ['uptrend', 'downtrend', 'sideways'] as const;
+export const MOMENTUM_LABELS = ['overbought', 'strong', 'neutral', 'weak', 'oversold'] as const;
+export const VOLATILITY_LABELS = ['low', 'normal', 'high'] as const;
+/** A price level where the stock repeatedly turned (a cluster of swing highs or lows). */
+export const PriceLevelSchema = z.object({
+  price: z.number(),
+  /** Swing points in the cluster. */
+  touches: z.number().int(),
+  last_date: IsoDateSchema,
+});
+export type PriceLevel = z.infer<typeof PriceLevelSchema>;
+export const MarketTechnicalSummarySchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  as_of: IsoDateSchema,
+  close: z.number(),
+  /** Close against its 50- and 200-day averages, and the 50-day average's slope. */
+  trend: readingOf(TREND_LABELS),
+  /** RSI(14), MACD histogram and 1-month return. */
+  momentum: readingOf(MOMENTUM_LABELS),
+  /** ATR(14) as % of price and 20-day realised volatility against its own 1-year range. */
+  volatility: readingOf(VOLATILITY_LABELS),
+  /** Nearest levels below (support) and above (resistance) the last close from the last year, nearest first. */
+  support: z.array(PriceLevelSchema),
+  resistance: z.array(PriceLevelSchema),
+});
+export type MarketTechnicalSummary = z.infer<typeof MarketTechnicalSummarySchema>;
+
+// ---- market overview --------------------------------------------------------------------------
+
+/** One stock on the latest day: close and change from its previous bar (adjusted), volume and traded value. */
+export const MarketMoverSchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  industry: z.string(),
+  close: z.number(),
+  change_pct: z.number(),
+  volume: z.number().nullable(),
+  /** close x volume, in rupees. */
+  traded_value: z.number().nullable(),
+});
+export type MarketMover = z.infer<typeof MarketMoverSchema>;
+export const MarketSectorSchema = z.object({
+  industry: z.string(),
+  /** Equal-weighted mean of the day's % changes of its stocks. */
+  change_pct: z.number(),
+  /** Equal-weighted mean 1-month % change. */
+  change_1m_pct: z.number().nullable(),
+  stocks: z.number().int(),
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+});
+export type MarketSector = z.infer<typeof MarketSectorSchema>;
+export const MarketOverviewSchema = z.object({
+  /** The latest trading day; stocks without a bar on it are left out of the day's figures. */
+  as_of: IsoDateSchema,
+  index: z.object({
+    symbol: z.literal('NIFTY 50'),
+    close: z.number(),
+    change: z.number().nullable(),
+    change_pct: z.number().nullable(),
+    high_52w: z.number(),
+    low_52w: z.number(),
+    /** Daily closes of the last year. */
+    history: z.array(z.object({ date: IsoDateSchema, close: z.number() })),
+  }),
+  breadth: z.object({ advancers: z.number().int(), decliners: z.number().int(), unchanged: z.number().int() }),
+  /** Five each, largest first. */
+  gainers: z.array(MarketMoverSchema),
+  losers: z.array(MarketMoverSchema),
+  /** By traded value. */
+  most_active: z.array(MarketMoverSchema),
+  sectors: z.array(MarketSectorSchema),
+});
+export type MarketOverview = z.infer<typeof MarketOverviewSchema>;
+
+// ---- market sentiment -------------------------------------------------------------------------
+
+export const SENTIMENT_LABELS = ['Extreme fear', 'Fear', 'Neutral', 'Greed', 'Extreme greed'] as const;
+export const SentimentLabelSchema = z.enum(SENTIMENT_LABELS);
+export const SENTIMENT_COMPONENTS = ['breadth', 'momentum', 'volatility', 'highs_lows'] as const;
+export const SentimentComponentSchema = z.object({
+  key: z.enum(SENTIMENT_COMPONENTS),
+  name: z.string(),
+  /** 0 (fearful) to 100 (greedy). */
+  score: z.number().min(0).max(100),
+  /** The raw figure the score comes from, in `unit`. */
+  value: z.number(),
+  unit: z.string(),
+  meaning: z.string(),
+});
+export type SentimentComponent = z.infer<typeof SentimentComponentSchema>;
+export const SentimentQuerySchema = z.object({ range: z.enum(['6m', '1y', '5y']).default('1y') });
+export type SentimentQuery = z.infer<typeof SentimentQuerySchema>;
+export const MarketSentimentSchema = z.object({
+  as_of: IsoDateSchema,
+  /** Mean of the component scores, 0-100. */
+  score: z.number().min(0).max(100),
+  label: SentimentLabelSchema,
+  components: z.array(SentimentComponentSchema),
+  /** The index on every trading day of the range, oldest first. */
+  history: z.array(z.object({ date: IsoDateSchema, score: z.number().min(0).max(100) })),
+  /** How each component is turned into 0-100, in one paragraph. */
+  method: z.string(),
+});
+export type MarketSentiment = z.infer<typeof MarketSentimentSchema>;
+
+// ---- risk detection ---------------------------------------------------------------------------
+
+export const RISK_FLAG_KINDS = ['pump_and_dump', 'gap', 'limit_move'] as const;
+export const RiskFlagSchema = z.object({
+  kind: z.enum(RISK_FLAG_KINDS),
+  date: IsoDateSchema,
+  /** What happened that day, in plain language with the figures. */
+  description: z.string(),
+  /** E.g. change_pct, gap_pct, volume_ratio (volume / its 20-day mean), close. */
+  figures: z.record(z.string(), z.number().nullable()),
+});
+export type RiskFlag = z.infer<typeof RiskFlagSchema>;
+export const RiskQuerySchema = z.object({ symbol: MarketSymbolSchema, range: z.enum(['1y', '5y', 'max']).default('1y') });
+export type RiskQuery = z.infer<typeof RiskQuerySchema>;
+export const RISK_LEVELS = ['low', 'moderate', 'high'] as const;
+export const MarketRiskSchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  as_of: IsoDateSchema,
+  range: z.object({ from: IsoDateSchema, to: IsoDateSchema, bars: z.number().int() }),
+  /** All on adjusted daily closes of the range. */
+  metrics: z.object({
+    /** Standard deviation of daily log returns x sqrt(252), in %. */
+    volatility_annual_pct: z.number(),
+    /** Largest peak-to-trough fall of the close, in % (negative), with its dates. */
+    max_drawdown_pct: z.number(),
+    max_drawdown_peak: IsoDateSchema.nullable(),
+    max_drawdown_trough: IsoDateSchema.nullable(),
+    /** Covariance of daily simple returns with NIFTY 50's on common dates / NIFTY 50's variance. */
+    beta: z.number().nullable(),
+    /** Historical 95% one-day value at risk: the 5th percentile of daily simple returns, as a positive % loss. */
+    var95_pct: z.number(),
+    /** What that loss is on ₹1,00,000 held. */
+    var95_per_lakh: z.number(),
+  }),
+  level: z.enum(RISK_LEVELS),
+  /** Most recent first. */
+  flags: z.array(RiskFlagSchema),
+});
+export type MarketRisk = z.infer<typeof MarketRiskSchema>;
+
+// ---- deep insights ----------------------------------------------------------------------------
+
+export const INSIGHT_HORIZONS = ['1m', '3m', '6m', '1y', '3y', '5y'] as const;
+export const MarketInsightsSchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  industry: z.string(),
+  as_of: IsoDateSchema,
+  /** Per horizon (null where history is shorter): total return, annualised for 1y and longer, and the close against its average over the horizon. */
+  horizons: z.array(
+    z.object({
+      horizon: z.enum(INSIGHT_HORIZONS),
+      return_pct: z.number().nullable(),
+      annualised_pct: z.number().nullable(),
+      nifty_return_pct: z.number().nullable(),
+      above_average: z.boolean().nullable(),
+    }),
+  ),
+  /** The deepest peak-to-trough falls over all history (at most 5, deepest first); recovery null while below the old peak. */
+  drawdowns: z.array(
+    z.object({
+      peak_date: IsoDateSchema,
+      trough_date: IsoDateSchema,
+      recovery_date: IsoDateSchema.nullable(),
+      depth_pct: z.number(),
+      days_to_trough: z.number().int(),
+      days_to_recover: z.number().int().nullable(),
+    }),
+  ),
+  /** Calendar months 1-12: mean monthly return, share of positive years, and how many years were counted. */
+  seasonality: z.array(z.object({ month: z.number().int().min(1).max(12), mean_return_pct: z.number().nullable(), positive_share: z.number().nullable(), years: z.number().int() })),
+  /** Correlation of daily returns over the last year with NIFTY 50 and the other stocks of its industry. */
+  correlation: z.object({
+    nifty: z.number().nullable(),
+    peers: z.array(z.object({ symbol: z.string(), company: z.string(), correlation: z.number() })),
+  }),
+  /** Volume traded at each price band over the last year (typical price of each bar), bottom band first. */
+  volume_profile: z.object({
+    bands: z.array(z.object({ price_from: z.number(), price_to: z.number(), volume: z.number(), share_pct: z.number() })),
+    /** Middle of the band with the most volume (point of control). */
+    point_of_control: z.number().nullable(),
+  }),
+});
+export type MarketInsights = z.infer<typeof MarketInsightsSchema>;
+
 // ---- RPC ------------------------------------------------------------------------------------
 
 /** RPC patterns answered by services/market. */
@@ -117,6 +349,13 @@ export const MARKET = {
   quote: defineRpc('market', 'quote', MarketQuoteQuerySchema, MarketQuoteSchema),
   history: defineRpc('market', 'history', MarketHistoryQuerySchema, MarketHistorySchema, 10_000),
   indicators: defineRpc('market', 'indicators', MarketIndicatorsQuerySchema, MarketIndicatorsSchema, 10_000),
+  status: defineRpc('market', 'status', EmptyQuerySchema, MarketStatusSchema),
+  symbols: defineRpc('market', 'symbols', EmptyQuerySchema, MarketSymbolsSchema),
+  summary: defineRpc('market', 'summary', MarketSymbolQuerySchema, MarketTechnicalSummarySchema, 10_000),
+  overview: defineRpc('market', 'overview', EmptyQuerySchema, MarketOverviewSchema, 10_000),
+  sentiment: defineRpc('market', 'sentiment', SentimentQuerySchema, MarketSentimentSchema, 15_000),
+  risk: defineRpc('market', 'risk', RiskQuerySchema, MarketRiskSchema, 10_000),
+  insights: defineRpc('market', 'insights', MarketSymbolQuerySchema, MarketInsightsSchema, 10_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -161,5 +400,75 @@ export const MARKET_ROUTES = {
     input: MarketIndicatorsQuerySchema,
     response: MarketIndicatorsSchema,
     rpc: MARKET.indicators,
+  }),
+  marketStatus: defineRoute({
+    method: 'GET',
+    path: '/api/market/status',
+    tag: TAG,
+    summary: 'Date of the latest stored bar ("prices as of"), and how many symbols and bars are stored.',
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: MarketStatusSchema,
+    rpc: MARKET.status,
+  }),
+  marketSymbols: defineRoute({
+    method: 'GET',
+    path: '/api/market/symbols',
+    tag: TAG,
+    summary: 'Every stock of the universe with company, industry and ISIN.',
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: MarketSymbolsSchema,
+    rpc: MARKET.symbols,
+  }),
+  marketSummary: defineRoute({
+    method: 'GET',
+    path: '/api/market/summary',
+    tag: TAG,
+    summary: 'Technical summary of one symbol: trend, momentum and volatility readings with their meaning, support and resistance levels.',
+    auth: 'none',
+    input: MarketSymbolQuerySchema,
+    response: MarketTechnicalSummarySchema,
+    rpc: MARKET.summary,
+  }),
+  marketOverview: defineRoute({
+    method: 'GET',
+    path: '/api/market/overview',
+    tag: TAG,
+    summary: 'NIFTY 50 level and change, advancers/decliners, top gainers, losers and most active, sector performance on the latest day.',
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: MarketOverviewSchema,
+    rpc: MARKET.overview,
+  }),
+  marketSentiment: defineRoute({
+    method: 'GET',
+    path: '/api/market/sentiment',
+    tag: TAG,
+    summary: 'A 0-100 market mood index from breadth, momentum, volatility and 52-week highs vs lows, with its components and history.',
+    auth: 'none',
+    input: SentimentQuerySchema,
+    response: MarketSentimentSchema,
+    rpc: MARKET.sentiment,
+  }),
+  marketRisk: defineRoute({
+    method: 'GET',
+    path: '/api/market/risk',
+    tag: TAG,
+    summary: 'Volatility, maximum drawdown, beta to NIFTY 50, 95% one-day VaR and unusual-trading flags of one symbol.',
+    auth: 'none',
+    input: RiskQuerySchema,
+    response: MarketRiskSchema,
+    rpc: MARKET.risk,
+  }),
+  marketInsights: defineRoute({
+    method: 'GET',
+    path: '/api/market/insights',
+    tag: TAG,
+    summary: 'Returns across horizons, drawdown history, monthly seasonality, correlation with NIFTY 50 and peers, and volume profile of one symbol.',
+    auth: 'none',
+    input: MarketSymbolQuerySchema,
+    response: MarketInsightsSchema,
+    rpc: MARKET.insights,
   }),
 };

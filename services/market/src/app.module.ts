@@ -6,6 +6,8 @@ import { MIGRATIONS, SCHEMA } from './migrations';
 import { IndicatorsService } from './quotes/indicators.service';
 import { MarketHandler } from './quotes/market.handler';
 import { MarketService } from './quotes/market.service';
+import { BarStore } from './store/bar-store';
+import { MarketCache } from './store/market-cache';
 
 @Module({})
 export class AppModule {
@@ -14,7 +16,7 @@ export class AppModule {
       module: AppModule,
       imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
       controllers: [MarketHandler],
-      providers: [MarketService, IndicatorsService, CsvImporter],
+      providers: [BarStore, MarketCache, MarketService, IndicatorsService, CsvImporter],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketHistoryQuery, type MarketIndicatorsQuery, type MarketQuoteQuery, type MarketSearchQuery } from '@nivesh/proto';
+import { MarketCache } from '../store/market-cache';
 import { IndicatorsService } from './indicators.service';
 import { MarketService } from './market.service';
 
@@ -10,6 +11,7 @@ export class MarketHandler {
   constructor(
     private readonly market: MarketService,
     private readonly indicatorsService: IndicatorsService,
+    private readonly cache: MarketCache,
   ) {}
 
   @MessagePattern(MARKET.search.pattern)
@@ -19,16 +21,16 @@ export class MarketHandler {
 
   @MessagePattern(MARKET.quote.pattern)
   quote(@Payload() payload: MarketQuoteQuery) {
-    return this.market.quote(payload);
+    return this.cache.getOrCompute('quote', payload, () => this.market.quote(payload));
   }
 
   @MessagePattern(MARKET.history.pattern)
   history(@Payload() payload: MarketHistoryQuery) {
-    return this.market.history(payload);
+    return this.cache.getOrCompute('history', payload, () => this.market.history(payload));
   }
 
   @MessagePattern(MARKET.indicators.pattern)
   indicators(@Payload() payload: MarketIndicatorsQuery) {
-    return this.indicatorsService.indicators(payload);
+    return this.cache.getOrCompute('indicators', payload, () => this.indicatorsService.indicators(payload));
   }
 }

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RpcDefinition } from '@nivesh/proto';
+import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { Client } from 'pg';
+import type { z } from 'zod';
+import { AppModule } from '../src/app.module';
+import { type Config, ConfigSchema } from '../src/config';
+import { CsvImporter } from '../src/import/csv-importer';
+
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export type CsvBar = { date: string; open: number; high: number; low: number; close: number; volume: number | null };
+
+/** The raw rows of one dataset file, parsed independently of the service's parser. */
+export const csvRows = (dir: string, file: string): CsvBar[] =>
+  readFileSync(path.join(dir, file), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [date, open, high, low, close, volume] = line.split(',');
+      return { date: date!, open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: volume ? Number(volume) : null };
+    });
+
+export type MarketHarness = {
+  config: Config;
+  /** The shared dataset's directory. */
+  dir: string;
+  app: Awaited<ReturnType<typeof startService>>['app'];
+  pg: Client;
+  call: <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>) => Promise<z.output<D['result']>>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A market service on the test database with its own Redis prefix, an RPC client and a pg connection. The
+ * shared dataset is imported unless the database already holds bars (the integration tests share one fresh
+ * database per run, so only the first file pays for the import).
+ */
+export const startMarket = async (): Promise<MarketHarness> => {
+  const prefix = `market-${randomBytes(4).toString('hex')}`;
+  const config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
+  const pg = new Client({ connectionString: DATABASE_URL });
+  const { app } = await startService({ service: 'market', module: AppModule.register(config), config, handleSignals: false });
+  await client.connect();
+  await pg.connect();
+  const { rows } = await pg.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM market.daily_bars) AS any');
+  if (!rows[0]!.any) await app.get(CsvImporter).importDirectory(config.MARKET_DATA_DIR);
+  return {
+    config,
+    dir: config.MARKET_DATA_DIR,
+    app,
+    pg,
+    call: (def, payload) => client.call(def, payload),
+    close: async () => {
+      await app.close();
+      await client.close();
+      await pg.end();
+    },
+  };
+};
