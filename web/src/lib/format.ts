@@ -40,3 +40,19 @@ export const formatIndianNumber = (value: number, maximumFractionDigits = 2): st
   if (!Number.isFinite(value)) return NOT_A_NUMBER;
   return formatter(`num-${maximumFractionDigits}`, () => new Intl.NumberFormat('en-IN', { maximumFractionDigits })).format(value);
 };
+
+/** A market date as Indians write it, e.g. '2024-03-28' -> '28 Mar 2024'. */
+export const formatMarketDate = (isoDate: string): string => {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return NOT_A_NUMBER;
+  return formatterDate.format(date);
+};
+const formatterDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A signed percentage, e.g. 1.234 -> '+1.23%', -0.5 -> '−0.50%'. */
+export const formatSignedPercent = (value: number, fractionDigits = 2): string => {
+  if (!Number.isFinite(value)) return NOT_A_NUMBER;
+  const text = Math.abs(value).toFixed(fractionDigits);
+  if (Number(text) === 0) return `${text}%`;
+  return `${value > 0 ? '+' : '−'}${text}%`;
+};

@@ -1,0 +1,14 @@
+import { type HistoryRange, MarketIndicatorsSchema, ROUTES } from '@nivesh/proto';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getMarket, MARKET_STALE_MS } from './market-query';
+
+/** GET /api/market/indicators: SMA, EMA, RSI, MACD, Bollinger, ATR, ADX, stochastic, OBV and VWAP series. */
+export const indicatorsQueryOptions = (symbol: string, range: HistoryRange) =>
+  queryOptions({
+    queryKey: ['market', 'indicators', symbol, range] as const,
+    queryFn: ({ signal }) => getMarket(ROUTES.marketIndicators.path, { symbol, range }, MarketIndicatorsSchema, signal),
+    staleTime: MARKET_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useIndicators = (symbol: string, range: HistoryRange) => useQuery(indicatorsQueryOptions(symbol, range));

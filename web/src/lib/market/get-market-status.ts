@@ -1,0 +1,13 @@
+import { MarketStatusSchema, ROUTES } from '@nivesh/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getMarket, MARKET_STALE_MS } from './market-query';
+
+/** GET /api/market/status: the date of the latest stored bar ("prices as of"). */
+export const marketStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['market', 'status'] as const,
+    queryFn: ({ signal }) => getMarket(ROUTES.marketStatus.path, {}, MarketStatusSchema, signal),
+    staleTime: MARKET_STALE_MS,
+  });
+
+export const useMarketStatus = () => useQuery(marketStatusQueryOptions());
