@@ -4,11 +4,8 @@ import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 
-/** Cached answers live this long at most; an import makes them stale at once by bumping the data version. */
-export const CACHE_TTL_SECONDS = 6 * 60 * 60;
-
 /**
- * Answers of the analysis patterns, cached in Redis (shared by every market instance) under the current data
+ * Answers of the analysis patterns, cached in Redis for MARKET_CACHE_TTL_SECONDS at most (shared by every market instance) under the current data
  * version. Importers call `bumpVersion()` after they commit, so no answer outlives the data it was computed
  * from. Concurrent misses of one key in this process compute once. A Redis failure only skips the cache.
  */
@@ -26,6 +23,7 @@ export class MarketCache {
   }
 
   async getOrCompute<T>(name: string, payload: unknown, compute: () => Promise<T>): Promise<T> {
+    if (this.config.MARKET_CACHE_TTL_SECONDS === 0) return compute();
     const version = (await this.safe(() => this.redis.get(this.versionKey))) ?? '0';
     const digest = createHash('sha1').update(JSON.stringify(payload)).digest('base64url');
     const key = `${this.config.REDIS_PREFIX}:market:cache:${version}:${name}:${digest}`;
@@ -35,7 +33,7 @@ export class MarketCache {
     if (pending) return pending as Promise<T>;
     const work = compute()
       .then(async (value) => {
-        await this.safe(() => this.redis.set(key, JSON.stringify(value), 'EX', CACHE_TTL_SECONDS));
+        await this.safe(() => this.redis.set(key, JSON.stringify(value), 'EX', this.config.MARKET_CACHE_TTL_SECONDS));
         return value;
       })
       .finally(() => this.inFlight.delete(key));
