@@ -1,8 +1,11 @@
 // The whole stack for the end-to-end tests (already built and migrated by `npm test`).
 import { randomBytes } from 'node:crypto';
+import { loadMarketData } from './lib/common.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const port = Number(process.env.PORT || 18080);
+// The market pages need prices: the shared dataset, unless the integration tests already loaded it.
+await loadMarketData(process.env);
 const smtpPort = Number(process.env.E2E_SMTP_PORT || 12525);
 const stack = startStack({
   smtp: true,

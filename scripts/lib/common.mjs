@@ -159,3 +159,17 @@ export const deleteRedisPrefix = async (redisUrl, prefix) => {
     redis.disconnect();
   }
 };
+
+/** Loads the shared NSE dataset into an empty market.daily_bars (the first start); later starts skip it. */
+export const loadMarketData = async (env) => {
+  const dir = process.env.MARKET_DATA_DIR || path.resolve(ROOT, '../shared/data/nse');
+  if (!existsSync(dir)) return log(`market data: ${dir} not found, skipping the import`);
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query('SELECT EXISTS (SELECT 1 FROM market.daily_bars) AS loaded').finally(() => client.end());
+  if (rows[0].loaded) return;
+  log(`market data: importing ${dir}`);
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', dir], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (result.status !== 0) log('market data: import failed (the app starts without prices)');
+};
