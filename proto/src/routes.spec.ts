@@ -37,6 +37,13 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['marketQuote', 'GET', '/api/market/quote', 'none'],
   ['marketHistory', 'GET', '/api/market/history', 'none'],
   ['marketIndicators', 'GET', '/api/market/indicators', 'none'],
+  ['marketStatus', 'GET', '/api/market/status', 'none'],
+  ['marketSymbols', 'GET', '/api/market/symbols', 'none'],
+  ['marketSummary', 'GET', '/api/market/summary', 'none'],
+  ['marketOverview', 'GET', '/api/market/overview', 'none'],
+  ['marketSentiment', 'GET', '/api/market/sentiment', 'none'],
+  ['marketRisk', 'GET', '/api/market/risk', 'none'],
+  ['marketInsights', 'GET', '/api/market/insights', 'none'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
 ];
 
@@ -77,6 +84,13 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   marketQuote: { symbol: 'RELIANCE' },
   marketHistory: { symbol: 'M&M', range: '5y', adjusted: true },
   marketIndicators: { symbol: 'INFY', range: '1m' },
+  marketStatus: {},
+  marketSymbols: {},
+  marketSummary: { symbol: 'INFY' },
+  marketOverview: {},
+  marketSentiment: { range: '1y' },
+  marketRisk: { symbol: 'INFY', range: '5y' },
+  marketInsights: { symbol: 'TCS' },
   systemPing: {},
 };
 
@@ -138,7 +152,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators']);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');
