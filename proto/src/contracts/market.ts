@@ -303,6 +303,8 @@ export const MarketInsightsSchema = z.object({
   company: z.string(),
   industry: z.string(),
   as_of: IsoDateSchema,
+  /** Date of NIFTY 50's latest bar. The index file can end before the stocks do; its horizon returns then end on this date. */
+  nifty_as_of: IsoDateSchema.nullable(),
   /** Per horizon (null where history is shorter): total return, annualised for 1y and longer, and the close against its average over the horizon. */
   horizons: z.array(
     z.object({
