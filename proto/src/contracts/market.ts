@@ -205,6 +205,8 @@ export const MarketOverviewSchema = z.object({
   as_of: IsoDateSchema,
   index: z.object({
     symbol: z.literal('NIFTY 50'),
+    /** Date of the index's latest bar on or before as_of: the index file can end before the stocks do. */
+    as_of: IsoDateSchema,
     close: z.number(),
     change: z.number().nullable(),
     change_pct: z.number().nullable(),

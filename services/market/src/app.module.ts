@@ -1,11 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
+import { AnalysisHandler } from './analysis/analysis.handler';
+import { AnalysisService } from './analysis/analysis.service';
 import { CsvImporter } from './import/csv-importer';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { IndicatorsService } from './quotes/indicators.service';
 import { MarketHandler } from './quotes/market.handler';
 import { MarketService } from './quotes/market.service';
+import { InsightsService } from './risk/insights.service';
+import { RiskHandler } from './risk/risk.handler';
+import { RiskService } from './risk/risk.service';
 import { BarStore } from './store/bar-store';
 import { MarketCache } from './store/market-cache';
 
@@ -15,8 +20,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
-      controllers: [MarketHandler],
-      providers: [BarStore, MarketCache, MarketService, IndicatorsService, CsvImporter],
+      controllers: [MarketHandler, RiskHandler, AnalysisHandler],
+      providers: [BarStore, MarketCache, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService, CsvImporter],
     };
   }
 }

@@ -4,7 +4,7 @@ import { AppModule } from './app.module';
 import { loadConfig } from './config';
 
 const config = loadConfig();
-const BUILT = new Set<string>([MARKET.search.pattern, MARKET.quote.pattern, MARKET.history.pattern, MARKET.indicators.pattern]);
+const BUILT = new Set<string>([MARKET.search.pattern, MARKET.quote.pattern, MARKET.history.pattern, MARKET.indicators.pattern, MARKET.risk.pattern, MARKET.insights.pattern, MARKET.status.pattern, MARKET.symbols.pattern, MARKET.summary.pattern, MARKET.overview.pattern, MARKET.sentiment.pattern]);
 
 void startService({
   service: 'market',
