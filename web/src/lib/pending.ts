@@ -1,6 +1,5 @@
 /** What each not-yet-built panel says about when its data comes; one place, so pages agree. */
 export const PENDING = {
-  marketData: 'Live NSE data arrives with the market data release.',
   chat: 'Warren AI arrives with the chat release.',
   prediction: 'TrendVision forecasts arrive with the prediction release.',
   news: 'AI news arrives with the news release.',

@@ -1,3 +1,4 @@
+import './market.css';
 import { useMarketStatus } from '../../lib/market/get-market-status';
 import { formatMarketDate } from '../../lib/format';
 

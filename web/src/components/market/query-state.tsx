@@ -1,3 +1,4 @@
+import './market.css';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 

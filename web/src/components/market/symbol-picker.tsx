@@ -1,3 +1,4 @@
+import './market.css';
 import { useId, useMemo } from 'react';
 import { useSymbols } from '../../lib/market/get-symbols';
 

@@ -1,39 +1,115 @@
+import type { HistoryRange } from '@nivesh/proto';
+import { useState } from 'react';
+import type { ChartOverlay, ChartPane } from '../../../components/market/chart-options';
+import { CHART_OVERLAYS, CHART_PANES } from '../../../components/market/chart-options';
+import { LazyPriceChart } from '../../../components/market/lazy-price-chart';
+import { QueryState } from '../../../components/market/query-state';
+import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
-import { PendingPanel } from '../../../components/pending-panel';
 import { usePageMeta } from '../../../hooks/use-page-meta';
-import { PENDING } from '../../../lib/pending';
+import { useHistory } from '../../../lib/market/get-history';
+import { useIndicators } from '../../../lib/market/get-indicators';
+import { useQuote } from '../../../lib/market/get-quote';
+import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
+import { useSummary } from '../api/get-summary';
+import { CHART_RANGES, TECHNICAL_TEXTS } from '../texts';
+import { PriceBasisToggle, RangeButtons, ToggleGroup } from './chart-controls';
+import { IndicatorValues } from './indicator-values';
+import { QuoteHeader } from './quote-header';
+import { SupportResistance, TechnicalReadings } from './technical-summary';
+import '../../../components/market/market.css';
+
+const NO_OVERLAYS: readonly ChartOverlay[] = [];
 
 /** /technical-analysis: charts, indicators and a plain-language summary of one NSE stock. */
 export function TechnicalAnalysisPage() {
   usePageMeta({
-    title: 'Technical Analysis',
+    title: TECHNICAL_TEXTS.title,
     description: 'Price charts, RSI, MACD, moving averages and support and resistance for NSE stocks, explained in plain language.',
     path: '/technical-analysis',
   });
+  const [symbol, setSymbol] = useSelectedSymbol();
+  const [range, setRange] = useState<HistoryRange>('1y');
+  const [adjusted, setAdjusted] = useState(true);
+  const [overlays, setOverlays] = useState<ChartOverlay[]>(['sma20', 'sma50']);
+  const [panes, setPanes] = useState<ChartPane[]>(['rsi14']);
+
+  const quote = useQuote(symbol);
+  const history = useHistory(symbol, range, adjusted);
+  const indicators = useIndicators(symbol, range);
+  const summary = useSummary(symbol);
+
+  const rangeName = CHART_RANGES.find((entry) => entry.value === range)?.name ?? range;
+  const basis = adjusted ? 'split/bonus adjusted' : 'as traded';
+  // Indicators are computed on adjusted bars: over as-traded bars the price overlays would jump at every split.
+  const shownOverlays = adjusted ? overlays : NO_OVERLAYS;
+  const updating = history.isPlaceholderData || indicators.isPlaceholderData;
+
   return (
     <div className="page-body">
-      <PageHeader title="Technical Analysis" lead="Price, volume and indicators of one NSE stock, and what each reading commonly means." />
+      <PageHeader title={TECHNICAL_TEXTS.title} lead={TECHNICAL_TEXTS.lead} />
       <EducationalNotice />
+      <section className="panel quote-panel" aria-label="Stock">
+        <SymbolPicker value={symbol} onChange={setSymbol} />
+        <QueryState query={quote} what={`quote of ${symbol}`}>
+          {(data) => <QuoteHeader quote={data} />}
+        </QueryState>
+      </section>
+
+      <section className="panel chart-panel" aria-labelledby="price-chart-heading" aria-busy={updating}>
+        <div className="panel-head">
+          <h2 id="price-chart-heading">Price chart</h2>
+          <RangeButtons value={range} onChange={setRange} />
+        </div>
+        <PriceBasisToggle adjusted={adjusted} onChange={setAdjusted} />
+        <div className="chart-toggles">
+          <ToggleGroup
+            legend="Overlays"
+            options={CHART_OVERLAYS}
+            value={overlays}
+            onChange={setOverlays}
+            disabled={!adjusted}
+            note={adjusted ? undefined : TECHNICAL_TEXTS.overlaysNeedAdjusted}
+          />
+          <ToggleGroup legend="Indicator panes" options={CHART_PANES} value={panes} onChange={setPanes} />
+        </div>
+        {indicators.error ? <p className="control-hint">{TECHNICAL_TEXTS.indicatorsUnavailable}</p> : null}
+        <QueryState query={history} what={`price history of ${symbol}`}>
+          {(data) =>
+            data.bars.length ? (
+              <LazyPriceChart
+                bars={data.bars}
+                indicators={indicators.data?.series}
+                overlays={shownOverlays}
+                panes={panes}
+                label={`${data.symbol}: daily candles and volume over ${rangeName}, ${basis}, in rupees.`}
+              />
+            ) : (
+              <p className="chart-placeholder">{TECHNICAL_TEXTS.noBars}</p>
+            )
+          }
+        </QueryState>
+      </section>
+
       <div className="panel-grid">
-        <PendingPanel title="Choose a stock" className="span-2" pending={PENDING.marketData}>
-          <p>Search by symbol or company name, for example RELIANCE or Infosys.</p>
-        </PendingPanel>
-        <PendingPanel title="Price chart" className="span-2" pending={PENDING.marketData}>
-          <p>Daily candlesticks with volume, in rupees, with moving-average and Bollinger Band overlays you can switch on and off.</p>
-        </PendingPanel>
-        <PendingPanel title="Indicators" pending={PENDING.marketData}>
-          <ul className="plain-list">
-            <li>RSI — how stretched recent gains or losses are, on a 0–100 scale.</li>
-            <li>MACD — whether short-term momentum is gaining on or fading against the longer trend.</li>
-            <li>ATR and ADX — how much the price usually moves, and how strong the trend is.</li>
-          </ul>
-        </PendingPanel>
-        <PendingPanel title="Support and resistance" pending={PENDING.marketData}>
-          <p>Price levels where the stock has repeatedly stopped falling or rising.</p>
-        </PendingPanel>
-        <PendingPanel title="Technical summary" pending={PENDING.marketData}>
-          <p>Trend, momentum and volatility described in words, with no call to act.</p>
-        </PendingPanel>
+        <section className="panel" aria-labelledby="indicators-heading">
+          <h2 id="indicators-heading">Indicators</h2>
+          <QueryState query={indicators} what={`indicators of ${symbol}`}>
+            {(data) => <IndicatorValues indicators={data} />}
+          </QueryState>
+        </section>
+        <section className="panel" aria-labelledby="levels-heading">
+          <h2 id="levels-heading">Support and resistance</h2>
+          <QueryState query={summary} what={`support and resistance of ${symbol}`}>
+            {(data) => <SupportResistance summary={data} />}
+          </QueryState>
+        </section>
+        <section className="panel span-2" aria-labelledby="summary-heading">
+          <h2 id="summary-heading">Technical summary</h2>
+          <QueryState query={summary} what={`technical summary of ${symbol}`}>
+            {(data) => <TechnicalReadings summary={data} />}
+          </QueryState>
+        </section>
       </div>
     </div>
   );

@@ -1,0 +1,176 @@
+import { AreaSeries, ColorType, HistogramSeries, LineSeries, LineStyle, createChart, isBusinessDay } from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, SeriesType, Time } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { formatMarketDate } from '../../lib/format';
+import { DARK_MEDIA_QUERY } from '../../lib/theme';
+import type { ChartSeries, LineChartProps } from './line-chart';
+
+/*
+ * TradingView Lightweight Charts™
+ * Copyright (c) 2025 TradingView, Inc. https://www.tradingview.com/
+ * (the attribution notice of the library's licence; line-chart.tsx shows it with a link on the page)
+ */
+
+type Palette = { surface: string; text: string; muted: string; border: string; series: readonly string[] };
+
+const SERIES_VARIABLES = ['--accent', '--gold', '--bad', '--muted'] as const;
+
+const cssVariable = (style: CSSStyleDeclaration, name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+
+const readPalette = (): Palette => {
+  const style = getComputedStyle(document.documentElement);
+  return {
+    surface: cssVariable(style, '--surface', '#ffffff'),
+    text: cssVariable(style, '--text', '#17201b'),
+    muted: cssVariable(style, '--muted', '#56625b'),
+    border: cssVariable(style, '--border', '#dde3de'),
+    series: SERIES_VARIABLES.map((name) => cssVariable(style, name, '#1f6f4a')),
+  };
+};
+
+const samePalette = (a: Palette, b: Palette) =>
+  a.surface === b.surface && a.text === b.text && a.muted === b.muted && a.border === b.border && a.series.join() === b.series.join();
+
+/**
+ * The theme's colours as drawn on the canvas. The theme is the `data-theme` mark on <html> (set by the sidebar's
+ * toggle through useTheme) or else the system preference, so both are watched and the variables of app.css read back.
+ */
+const useThemePalette = (): Palette => {
+  const [palette, setPalette] = useState(readPalette);
+  useEffect(() => {
+    const update = () => setPalette((current) => {
+      const next = readPalette();
+      return samePalette(current, next) ? current : next;
+    });
+    const observer = new MutationObserver(update);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_MEDIA_QUERY) : null;
+    media?.addEventListener('change', update);
+    return () => {
+      observer.disconnect();
+      media?.removeEventListener('change', update);
+    };
+  }, []);
+  return palette;
+};
+
+/** 'var(--gold)' read from the theme; other colours as given (the canvas cannot resolve CSS variables). */
+const resolveColor = (color: string): string => {
+  const variable = /^var\((--[\w-]+)\)$/.exec(color.trim());
+  if (!variable) return color;
+  return getComputedStyle(document.documentElement).getPropertyValue(variable[1]).trim() || color;
+};
+
+/** '#1f6f4a' with an alpha, for an area's fill; other notations are left opaque. */
+const withAlpha = (color: string, alpha: number): string => {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!hex) return color;
+  const value = Number.parseInt(hex[1], 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+};
+
+const isoDateOf = (time: Time): string => {
+  if (typeof time === 'string') return time;
+  if (isBusinessDay(time)) return `${time.year}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+  return new Date(time * 1000).toISOString().slice(0, 10);
+};
+
+/** Ascending and one value per date, as the library requires. */
+const seriesData = (entry: ChartSeries) => {
+  const byDate = new Map<string, number>();
+  for (const point of entry.points) if (Number.isFinite(point.value)) byDate.set(point.date, point.value);
+  return [...byDate].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([time, value]) => ({ time, value }));
+};
+
+/** The chart itself; use LineChart from './line-chart', which loads this module lazily. */
+export default function LineChartCanvas({ series, levels, valueRange, formatValue }: LineChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<IChartApi | null>(null);
+  // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
+  const removed = useRef(false);
+  const palette = useThemePalette();
+  const format = useRef(formatValue);
+  format.current = formatValue;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    removed.current = false;
+    // autoSize: the chart fills .line-chart-plot, whose height the wrapper sets.
+    const created = createChart(element, {
+      autoSize: true,
+      // The notice and link are shown under the chart; the logo's injected <style> would break the page's CSP.
+      layout: { attributionLogo: false, fontFamily: getComputedStyle(element).fontFamily },
+      // The page keeps the wheel and vertical swipes; the chart still pans by dragging and zooms by pinching.
+      handleScroll: { mouseWheel: false, vertTouchDrag: false },
+      handleScale: { mouseWheel: false },
+      localization: {
+        locale: 'en-IN',
+        priceFormatter: (value: number) => (format.current ? format.current(value) : String(value)),
+        timeFormatter: (time: Time) => formatMarketDate(isoDateOf(time)),
+      },
+      rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
+      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+    });
+    setChart(created);
+    return () => {
+      removed.current = true;
+      setChart(null);
+      created.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!chart) return;
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: palette.surface }, textColor: palette.muted },
+      grid: { vertLines: { color: palette.border }, horzLines: { color: palette.border } },
+      rightPriceScale: { borderColor: palette.border },
+      timeScale: { borderColor: palette.border },
+      crosshair: { vertLine: { labelBackgroundColor: palette.text }, horzLine: { labelBackgroundColor: palette.text } },
+    });
+  }, [chart, palette]);
+
+  useEffect(() => {
+    if (!chart) return;
+    const autoscaleInfoProvider = valueRange ? () => ({ priceRange: { minValue: valueRange.min, maxValue: valueRange.max } }) : undefined;
+    const added: Array<ISeriesApi<SeriesType>> = series.map((entry, index) => {
+      const color = entry.color ? resolveColor(entry.color) : palette.series[index % palette.series.length];
+      const common = { title: series.length > 1 ? entry.name : '', priceLineVisible: false, autoscaleInfoProvider };
+      const data = seriesData(entry);
+      if (entry.kind === 'histogram') {
+        const api = chart.addSeries(HistogramSeries, { ...common, color });
+        api.setData(data);
+        return api;
+      }
+      if (entry.kind === 'area') {
+        const api = chart.addSeries(AreaSeries, { ...common, lineColor: color, topColor: withAlpha(color, 0.28), bottomColor: withAlpha(color, 0.02), lineWidth: 2 });
+        api.setData(data);
+        return api;
+      }
+      const api = chart.addSeries(LineSeries, { ...common, color, lineWidth: 2 });
+      api.setData(data);
+      return api;
+    });
+    const first = added[0];
+    for (const level of levels ?? []) {
+      const color = level.color ? resolveColor(level.color) : palette.muted;
+      first?.createPriceLine({
+        price: level.value,
+        color,
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        axisLabelTextColor: palette.surface,
+        title: level.label ?? '',
+      });
+    }
+    chart.timeScale().fitContent();
+    return () => {
+      if (removed.current) return;
+      for (const api of added) chart.removeSeries(api);
+    };
+  }, [chart, series, levels, valueRange, palette]);
+
+  return <div ref={container} className="line-chart-canvas" />;
+}

@@ -1,0 +1,97 @@
+import { Suspense, lazy } from 'react';
+import { NOT_A_NUMBER, formatIndianNumber, formatMarketDate } from '../../lib/format';
+import './line-chart.css';
+
+/** One value on one trading day ('2024-03-28'). */
+export type ChartPoint = { date: string; value: number };
+
+export type ChartSeries = {
+  name: string;
+  /** Oldest first, one point per date. */
+  points: readonly ChartPoint[];
+  /** A CSS colour or a theme variable such as 'var(--gold)'; by default the theme's accent, then gold, red, grey. */
+  color?: string;
+  /** 'line' (the default), 'area' (filled below the line) or 'histogram' (bars, e.g. volume). */
+  kind?: 'line' | 'area' | 'histogram';
+};
+
+/** A horizontal line across the chart, e.g. a zone boundary at 25. */
+export type ChartLevel = { value: number; label?: string; color?: string };
+
+export type LineChartProps = {
+  /** What the chart shows, e.g. 'NIFTY 50 close, last year': the chart's accessible name. */
+  label: string;
+  series: readonly ChartSeries[];
+  levels?: readonly ChartLevel[];
+  /** A fixed value axis (e.g. 0 to 100 for a score); by default the axis fits the data. */
+  valueRange?: { min: number; max: number };
+  /** Values on the axis, the crosshair and the text summary; en-IN grouping by default. */
+  formatValue?: (value: number) => string;
+  /** In CSS pixels; the width follows the container. */
+  height?: number;
+};
+
+const defaultFormat = (value: number) => formatIndianNumber(value);
+
+// The canvas implementation pulls in lightweight-charts (about 56 kB gzipped): it loads with the first chart
+// shown, never with the app shell.
+const LineChartCanvas = lazy(() => import('./line-chart-canvas'));
+
+/** A text alternative to the canvas: where each series starts and ends, and its low and high. */
+export const describeChart = (series: readonly ChartSeries[], format: (value: number) => string = defaultFormat): string =>
+  series
+    .map(({ name, points }) => {
+      const first = points[0];
+      const last = points[points.length - 1];
+      if (!first || !last) return `${name}: no data.`;
+      const values = points.map((point) => point.value);
+      const low = Math.min(...values);
+      const high = Math.max(...values);
+      return (
+        `${name}: ${format(first.value)} on ${formatMarketDate(first.date)}, ${format(last.value)} on ${formatMarketDate(last.date)}; ` +
+        `low ${Number.isFinite(low) ? format(low) : NOT_A_NUMBER}, high ${Number.isFinite(high) ? format(high) : NOT_A_NUMBER}.`
+      );
+    })
+    .join(' ');
+
+/**
+ * A line, area or histogram chart of daily values on lightweight-charts, loaded on first use. The canvas is
+ * described in words for screen readers; several series get a legend.
+ */
+export function LineChart(props: LineChartProps) {
+  const { label, series, levels, formatValue = defaultFormat, height = 280 } = props;
+  const hasData = series.some((entry) => entry.points.length > 0);
+  return (
+    <figure className="line-chart">
+      {hasData ? (
+        <div className="line-chart-plot" style={{ height }} role="img" aria-label={`${label}. ${describeChart(series, formatValue)}`}>
+          <Suspense fallback={<span className="line-chart-loading">Loading chart...</span>}>
+            <LineChartCanvas {...props} formatValue={formatValue} height={height} />
+          </Suspense>
+        </div>
+      ) : (
+        <p className="line-chart-empty">No data for this period.</p>
+      )}
+      {series.length > 1 || (levels?.length ?? 0) > 0 ? (
+        <ul className="line-chart-legend">
+          {series.map((entry, index) => (
+            <li key={entry.name}>
+              <span className="line-chart-swatch" data-index={index % 4} style={entry.color ? { background: entry.color } : undefined} aria-hidden="true" />
+              {entry.name}
+            </li>
+          ))}
+          {levels?.map((level) => (
+            <li key={level.value}>
+              <span className="line-chart-swatch dashed" aria-hidden="true" />
+              {level.label ? `${level.label} (${formatValue(level.value)})` : formatValue(level.value)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
+      <figcaption className="line-chart-credit">
+        Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,2 @@
+/** The Technical Analysis page of one stock. */
+export const technicalAnalysisHref = (symbol: string) => `/technical-analysis?${new URLSearchParams({ symbol }).toString()}`;

@@ -1,0 +1,221 @@
+import { act, render, screen } from '@testing-library/react';
+import type { MarketIndicators } from '@nivesh/proto';
+import { PriceChart } from './price-chart';
+
+type FakeSeries = {
+  type: string;
+  options: Record<string, unknown>;
+  pane: number;
+  data: unknown[];
+  priceLines: Array<Record<string, unknown>>;
+  setData: (data: unknown[]) => void;
+  applyOptions: (options: Record<string, unknown>) => void;
+  createPriceLine: (options: Record<string, unknown>) => void;
+};
+
+// jsdom has no canvas: lightweight-charts is replaced by a recorder of what the component asks of it.
+const fake = vi.hoisted(() => {
+  const state = {
+    charts: [] as Array<{
+      options: Record<string, unknown>;
+      applied: Array<Record<string, unknown>>;
+      series: FakeSeries[];
+      removed: boolean;
+      crosshair: ((event: { time?: string }) => void) | null;
+      fitted: number;
+    }>,
+  };
+  const createChart = (_container: HTMLElement, options: Record<string, unknown>) => {
+    const record = {
+      options,
+      applied: [] as Array<Record<string, unknown>>,
+      series: [] as FakeSeries[],
+      removed: false,
+      crosshair: null as ((event: { time?: string }) => void) | null,
+      fitted: 0,
+    };
+    state.charts.push(record);
+    const paneCount = () => Math.max(0, ...record.series.map((series) => series.pane)) + 1;
+    return {
+      addSeries: (definition: { type: string }, seriesOptions: Record<string, unknown> = {}, pane = 0) => {
+        if (record.removed) throw new Error('chart removed');
+        const series: FakeSeries = {
+          type: definition.type,
+          options: { ...seriesOptions },
+          pane: Math.min(pane, paneCount()),
+          data: [],
+          priceLines: [],
+          setData: (data) => {
+            series.data = data;
+          },
+          applyOptions: (more) => {
+            Object.assign(series.options, more);
+          },
+          createPriceLine: (line) => {
+            series.priceLines.push(line);
+          },
+        };
+        record.series.push(series);
+        return series;
+      },
+      removeSeries: (series: FakeSeries) => {
+        if (record.removed) throw new Error('chart removed');
+        record.series = record.series.filter((entry) => entry !== series);
+        // Empty panes go away, as in lightweight-charts: later panes move up.
+        const used = [...new Set(record.series.map((entry) => entry.pane))].sort((a, b) => a - b);
+        for (const entry of record.series) entry.pane = used.indexOf(entry.pane);
+      },
+      panes: () => Array.from({ length: paneCount() }, () => ({ setStretchFactor: () => undefined })),
+      priceScale: () => ({ applyOptions: () => undefined }),
+      timeScale: () => ({
+        fitContent: () => {
+          record.fitted += 1;
+        },
+      }),
+      applyOptions: (more: Record<string, unknown>) => record.applied.push(more),
+      subscribeCrosshairMove: (handler: (event: { time?: string }) => void) => {
+        record.crosshair = handler;
+      },
+      unsubscribeCrosshairMove: () => {
+        record.crosshair = null;
+      },
+      remove: () => {
+        record.removed = true;
+      },
+    };
+  };
+  return { state, createChart };
+});
+
+vi.mock('lightweight-charts', () => ({
+  createChart: fake.createChart,
+  CandlestickSeries: { type: 'Candlestick' },
+  LineSeries: { type: 'Line' },
+  HistogramSeries: { type: 'Histogram' },
+  ColorType: { Solid: 'solid' },
+  CrosshairMode: { Normal: 0 },
+  LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
+}));
+
+const points = (values: number[]) => values.map((value, index) => ({ date: `2024-03-2${6 + index}`, value }));
+
+const BARS = [
+  { date: '2024-03-26', open: 100, high: 110, low: 95, close: 105, volume: 1000 },
+  { date: '2024-03-27', open: 105, high: 108, low: 99, close: 101.5, volume: null },
+  { date: '2024-03-28', open: 101, high: 2990, low: 100, close: 2950.5, volume: 12345678 },
+];
+
+const SERIES: MarketIndicators['series'] = {
+  sma20: points([1, 2, 3]),
+  sma50: points([1, 2, 3]),
+  ema20: points([1, 2, 3]),
+  rsi14: points([40, 50, 60]),
+  macd: { macd: points([1, 2, 3]), signal: points([1, 1, 1]), histogram: points([0, 1, -2]) },
+  bollinger20: { upper: points([4, 5, 6]), middle: points([3, 4, 5]), lower: points([2, 3, 4]) },
+  atr14: points([1, 1, 1]),
+  adx14: points([20, 21, 22]),
+  stochastic14: { k: points([10, 20, 30]), d: points([15, 20, 25]) },
+  obv: points([1000, 1000, 12346678]),
+  vwap: points([100, 100, 2000]),
+};
+
+const chart = () => fake.state.charts[fake.state.charts.length - 1]!;
+const titled = () => chart().series.map((series) => [series.options.title ?? series.type, series.pane]);
+
+describe('PriceChart', () => {
+  beforeEach(() => {
+    fake.state.charts.length = 0;
+    delete document.documentElement.dataset.theme;
+  });
+
+  it('draws candles and volume in rupees, fitted to its container, in en-IN', () => {
+    render(<PriceChart bars={BARS} label="INFY daily candles" />);
+    const { options, series } = chart();
+    expect(options).toMatchObject({ autoSize: true, layout: { attributionLogo: false }, localization: { locale: 'en-IN' } });
+    const [candles, volume] = series;
+    expect(candles!.type).toBe('Candlestick');
+    expect(candles!.data).toEqual(BARS.map(({ date, open, high, low, close }) => ({ time: date, open, high, low, close })));
+    const format = candles!.options.priceFormat as { formatter: (value: number) => string };
+    expect(format.formatter(123456.5)).toBe('₹1,23,456.50');
+    expect(volume!.type).toBe('Histogram');
+    expect(volume!.data).toEqual([
+      { time: '2024-03-26', value: 1000, color: 'rgba(31, 111, 74, 0.35)' },
+      { time: '2024-03-27' },
+      { time: '2024-03-28', value: 12345678, color: 'rgba(31, 111, 74, 0.35)' },
+    ]);
+    expect(chart().fitted).toBe(1);
+    expect(screen.getByRole('img', { name: 'INFY daily candles' })).toBeTruthy();
+    expect(screen.getByTestId('chart-legend').textContent).toBe('28 Mar 2024O ₹101.00H ₹2,990.00L ₹100.00C ₹2,950.50Vol 1,23,45,678');
+    expect(screen.getByRole('link', { name: 'tradingview.com' })).toBeTruthy();
+  });
+
+  it('adds the chosen overlays on the price and one pane per indicator, and takes them away again', () => {
+    const { rerender } = render(<PriceChart bars={BARS} indicators={SERIES} overlays={['sma20', 'bollinger20']} panes={['macd', 'rsi14']} label="chart" />);
+    expect(titled()).toEqual([
+      ['Candlestick', 0],
+      ['Histogram', 0],
+      ['SMA 20', 0],
+      ['BB upper', 0],
+      ['BB middle', 0],
+      ['BB lower', 0],
+      ['RSI 14', 1],
+      ['Histogram', 2],
+      ['MACD', 2],
+      ['Signal', 2],
+    ]);
+    const rsi = chart().series.find((series) => series.options.title === 'RSI 14')!;
+    expect(rsi.priceLines.map((line) => line.price)).toEqual([30, 70]);
+    expect(rsi.data).toEqual([
+      { time: '2024-03-26', value: 40 },
+      { time: '2024-03-27', value: 50 },
+      { time: '2024-03-28', value: 60 },
+    ]);
+    const histogram = chart().series.find((series) => series.options.title === 'Histogram')!;
+    expect((histogram.data as Array<{ color: string }>).map((bar) => bar.color)).toEqual([
+      'rgba(31, 111, 74, 0.35)',
+      'rgba(31, 111, 74, 0.35)',
+      'rgba(163, 58, 43, 0.35)',
+    ]);
+
+    rerender(<PriceChart bars={BARS} indicators={SERIES} overlays={['vwap']} panes={['obv', 'stochastic14']} label="chart" />);
+    expect(titled()).toEqual([
+      ['Candlestick', 0],
+      ['Histogram', 0],
+      ['VWAP', 0],
+      ['%K', 1],
+      ['%D', 1],
+      ['OBV', 2],
+    ]);
+    expect(screen.getByRole('img', { name: 'chart' }).dataset.panes).toBe('2');
+    // The same bars keep the user's zoom.
+    expect(chart().fitted).toBe(1);
+    expect(fake.state.charts).toHaveLength(1);
+  });
+
+  it('follows the theme and shows the hovered day in the legend', async () => {
+    render(<PriceChart bars={BARS} label="chart" />);
+    const light = chart().applied.at(-1) as { layout: { background: { color: string } } };
+    expect(light.layout.background.color).toBe('#ffffff');
+
+    await act(async () => {
+      document.documentElement.dataset.theme = 'dark';
+      await Promise.resolve();
+    });
+    const dark = chart().applied.at(-1) as { layout: { background: { color: string } } };
+    expect(dark.layout.background.color).toBe('#171d1a');
+    expect(chart().series[0]!.options.upColor).toBe('#6cc59a');
+
+    act(() => chart().crosshair?.({ time: '2024-03-27' }));
+    expect(screen.getByTestId('chart-legend').textContent).toBe('27 Mar 2024O ₹105.00H ₹108.00L ₹99.00C ₹101.50');
+    act(() => chart().crosshair?.({}));
+    expect(screen.getByTestId('chart-legend').textContent).toContain('28 Mar 2024');
+  });
+
+  it('disposes of the chart when it unmounts', () => {
+    const { unmount } = render(<PriceChart bars={BARS} indicators={SERIES} overlays={['sma50']} panes={['adx14']} label="chart" />);
+    const record = chart();
+    expect(() => unmount()).not.toThrow();
+    expect(record.removed).toBe(true);
+    expect(record.crosshair).toBeNull();
+  });
+});
