@@ -13,13 +13,13 @@ test('dashboard → INFY on Technical Analysis with its chart and RSI → Risk D
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // The overview shows NIFTY 50 from the shared data, dated, not passed off as live.
   await expect(page.getByTestId('prices-as-of').first()).toContainText('Prices as of 28 Mar 2024');
-  await expect(page.getByTestId('nifty-close')).toHaveText(NUMBER);
+  await expect(page.getByTestId('index-close')).toHaveText(NUMBER);
 
   await page.getByRole('navigation').getByRole('link', { name: 'Technical Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Technical Analysis', level: 1 })).toBeVisible();
   await page.getByTestId('symbol-picker').selectOption('INFY');
   await expect(page).toHaveURL(/symbol=INFY/);
-  await expect(page.getByText('Infosys Ltd.').first()).toBeVisible();
+  await expect(page.getByRole('main').getByText('Infosys Ltd.', { exact: true }).first()).toBeVisible();
   // lightweight-charts draws on canvases inside the chart's container.
   await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByText('RSI (14)').first()).toBeVisible();

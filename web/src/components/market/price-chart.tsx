@@ -231,7 +231,7 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], label 
   const shown = (hovered ? byDate.get(hovered) : undefined) ?? bars[bars.length - 1];
   const paneCount = indicators ? CHART_PANES.filter((pane) => panes.includes(pane.key)).length : 0;
   return (
-    <figure className="price-chart">
+    <figure className="price-chart" data-testid="price-chart">
       {shown ? (
         <p className="price-chart-legend" data-testid="chart-legend">
           <span>{formatMarketDate(shown.date)}</span>

@@ -12,7 +12,7 @@ export const DEFAULT_RISK_RANGE: RiskRange = '1y';
 
 /** How each kind of unusual trading day is named in the flags table. */
 export const FLAG_KIND_NAMES: Record<RiskFlag['kind'], string> = {
-  pump_and_dump: 'Volume spike with price jump (pump-and-dump pattern)',
+  pump_and_dump: 'Volume spike with a price jump, then given back (pump-and-dump pattern)',
   gap: 'Gap',
   limit_move: 'Limit-like move',
 };
@@ -34,7 +34,7 @@ export const RISK_TEXTS = {
     'pump-and-dump pattern in the last three months. Moderate: volatility above 25% or a fall deeper than 30% from a peak. ' +
     'Low: neither.',
   flagsLead:
-    'Days on which trading looked unusual: very high volume with a sharp rise (a pattern pump-and-dump schemes leave), ' +
+    'Days on which trading looked unusual: very high volume with a sharp rise that is soon given back (the trace pump-and-dump schemes leave), ' +
     'openings far from the previous close, and moves close to the 10% price band. A flag is a reason to look closer, not proof of wrongdoing.',
   noFlags: 'No unusual trading days in this period.',
 } as const;

@@ -86,7 +86,7 @@ describe('Risk Detection page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByRole('rowheader').textContent).toBe('12 Feb 2024');
-    expect(rows[0].textContent).toContain('Volume spike with price jump (pump-and-dump pattern)');
+    expect(rows[0].textContent).toContain('Volume spike with a price jump, then given back (pump-and-dump pattern)');
     expect(rows[0].textContent).toContain('the price fell 12.0% within the next 10 sessions');
     expect(rows[0].textContent).toContain('+9.10%');
     expect(rows[0].textContent).toContain('4.2×');
