@@ -82,7 +82,7 @@ describe('Dashboard market overview', () => {
     expect(cells(rowOf('gainers', 'BAJAJ-AUTO'))).toEqual(['₹9,102.55', '+3.05%']);
     expect(rowOf('gainers', 'M&M').textContent).toContain('Mahindra & Mahindra Ltd.');
     expect(cells(rowOf('losers', 'TATAMOTORS'))).toEqual(['₹991.15', '−2.48%']);
-    expect(cells(rowOf('most-active', 'RELIANCE'))).toEqual(['₹2,985.40', '+0.51%', '1,23,45,678', '₹3,685.62 Cr']);
+    expect(cells(rowOf('most-active', 'RELIANCE'))).toEqual(['₹2,985.40', '+0.51%', '1,23,45,678', '₹3,686 Cr']);
     expect(cells(rowOf('most-active', 'ZERO'))).toEqual(['₹10.00', '0.00%', '—', '—']);
 
     const sectors = within(table('sector-table')).getAllByRole('row').slice(1);

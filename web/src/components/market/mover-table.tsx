@@ -4,8 +4,8 @@ import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatSignedPercent } from
 import { technicalAnalysisHref } from './market-links';
 import './market.css';
 
-/** Rupees in crores, as Indian market tables write large amounts: 12345678900 -> '₹1,234.57 Cr'. */
-export const formatCrore = (rupees: number | null): string => (rupees === null ? NOT_A_NUMBER : `${formatINR(rupees / 1e7)} Cr`);
+/** Rupees in whole crores, as Indian market tables write large amounts: 12345678900 -> '₹1,235 Cr'. */
+export const formatCrore = (rupees: number | null): string => (rupees === null ? NOT_A_NUMBER : `${formatINR(rupees / 1e7, { fractionDigits: 0 })} Cr`);
 
 const direction = (value: number) => (value > 0 ? 'up' : value < 0 ? 'down' : 'flat');
 
