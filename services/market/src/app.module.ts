@@ -3,11 +3,16 @@ import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
 import { AnalysisHandler } from './analysis/analysis.handler';
 import { AnalysisService } from './analysis/analysis.service';
+import { BhavcopyImporter } from './import/bhavcopy-importer';
 import { CsvImporter } from './import/csv-importer';
+import { MarketImportProcessor } from './import/market-import.processor';
+import { ProviderImporter } from './import/provider-importer';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { IndicatorsService } from './quotes/indicators.service';
 import { MarketHandler } from './quotes/market.handler';
 import { MarketService } from './quotes/market.service';
+import { ProviderService } from './providers/provider.service';
+import { YahooRepository } from './providers/yahoo.repository';
 import { InsightsService } from './risk/insights.service';
 import { RiskHandler } from './risk/risk.handler';
 import { RiskService } from './risk/risk.service';
@@ -21,7 +26,7 @@ export class AppModule {
       module: AppModule,
       imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
       controllers: [MarketHandler, RiskHandler, AnalysisHandler],
-      providers: [BarStore, MarketCache, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService, CsvImporter],
+      providers: [BarStore, MarketCache, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService, CsvImporter, BhavcopyImporter, YahooRepository, ProviderService, ProviderImporter, MarketImportProcessor],
     };
   }
 }

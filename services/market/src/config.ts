@@ -8,10 +8,22 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   MARKET_DATA_DIR: z.string().default(path.resolve(__dirname, '../../../../shared/data/nse')),
   /** How long analysis answers stay in the Redis cache; 0 turns the cache off (bench:market measures both). */
   MARKET_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
+  /** How long a live provider (Yahoo Finance) answer is reused, per symbol and period. */
+  MARKET_PROVIDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
+  /** Provider requests allowed per window, shared by every market instance and the import CLI (through Redis). */
+  MARKET_PROVIDER_RATE_POINTS: z.coerce.number().int().min(1).max(10_000).default(30),
+  MARKET_PROVIDER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Longest wait for a free request slot before an import fails (its job is then retried). */
+  MARKET_PROVIDER_MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /** Deadline of one provider request. */
+  MARKET_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);
+
+/** What the import CLI reads: the service's settings (database, Redis, provider), all with defaults. */
+export const loadImportConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);
 
 /** What `migrate` needs: the database only, no secrets. */
 export const loadMigrationConfig = () => loadConfigOrExit(BaseConfigSchema.pick({ DATABASE_URL: true }), process.env);

@@ -1,8 +1,9 @@
 import { CreateSchema1763776800000 } from './1763776800000-create-schema';
 import { CreateMarketData1763949600000 } from './1763949600000-create-market-data';
+import { CorporateActionSources1764115200000 } from './1764115200000-corporate-action-sources';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
 
 /** Migrations in the order they apply; listed explicitly so builds and bundles find them. */
-export const MIGRATIONS = [CreateSchema1763776800000, CreateMarketData1763949600000];
+export const MIGRATIONS = [CreateSchema1763776800000, CreateMarketData1763949600000, CorporateActionSources1764115200000];

@@ -195,7 +195,7 @@ describe('correlations', () => {
 describe('buildInsights', () => {
   it('answers the whole contract', () => {
     const bars: Bar[] = compound(wiggle(400)).map((close, i) => ({ date: day(i), open: close, high: close * 1.01, low: close * 0.99, close, volume: 1000 + i }));
-    const answer = { symbol: 'X', company: 'X Ltd.', industry: 'IT', as_of: bars[bars.length - 1]!.date, ...buildInsights(bars, bars, [], day(30)) };
+    const answer = { symbol: 'X', company: 'X Ltd.', industry: 'IT', as_of: bars[bars.length - 1]!.date, nifty_as_of: bars[bars.length - 1]!.date, ...buildInsights(bars, bars, [], day(30)) };
     expect(MarketInsightsSchema.parse(answer)).toEqual(answer);
     expect(answer.volume_profile.bands.reduce((sum, b) => sum + b.volume, 0)).toBe(bars.slice(-252).reduce((sum, b) => sum + b.volume!, 0));
     expect(answer.correlation.nifty).toBe(1);

@@ -1,0 +1,83 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type MarketBhavcopyImportJob, type MarketCsvImportJob, type MarketProviderImportJob, QUEUES } from '@nivesh/proto';
+import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { UnrecoverableError } from 'bullmq';
+import type { Config } from '../config';
+import { CsvFormatError } from '../data/csv';
+import { ProviderNotFoundError } from '../providers/provider-errors';
+import { MarketCache } from '../store/market-cache';
+import { type BhavcopyImportResult, BhavcopyImporter } from './bhavcopy-importer';
+import { CsvImporter, type ImportResult } from './csv-importer';
+import { type ProviderImportResult, ProviderImporter, UnknownSymbolsError } from './provider-importer';
+
+/** How a permanently failed job's reason starts: malformed data (nothing kept), or a request that cannot succeed. */
+export const FAILURE_PREFIX = { malformed: 'malformed data: ', invalid: 'invalid request: ' } as const;
+
+/** The error a job handler throws: data and request errors are final (no retries); anything else is retried. */
+export const toJobError = (error: unknown): unknown => {
+  if (error instanceof CsvFormatError) return new UnrecoverableError(FAILURE_PREFIX.malformed + error.message);
+  if (error instanceof UnknownSymbolsError || error instanceof ProviderNotFoundError) return new UnrecoverableError(FAILURE_PREFIX.invalid + error.message);
+  return error;
+};
+
+/**
+ * The worker of the `market-import` queue, run inside the market process. One job at a time (concurrency 1;
+ * the importers also take a PostgreSQL lock, so jobs of several instances and the CLI never interleave). Provider
+ * failures (network, rate limit) throw as they are, so BullMQ retries them with the queue's attempts and backoff.
+ */
+@Injectable()
+export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MarketImportProcessor.name);
+  private worker?: QueueWorker<typeof QUEUES.marketImport>;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    private readonly csvImporter: CsvImporter,
+    private readonly bhavcopyImporter: BhavcopyImporter,
+    private readonly providerImporter: ProviderImporter,
+    private readonly cache: MarketCache,
+  ) {}
+
+  onModuleInit(): void {
+    this.worker = new QueueWorker(
+      QUEUES.marketImport,
+      {
+        csv: (data) => this.run('csv', () => this.csv(data)),
+        bhavcopy: (data) => this.run('bhavcopy', () => this.bhavcopy(data)),
+        provider: (data) => this.run('provider', () => this.provider(data)),
+      },
+      { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
+      { concurrency: 1 },
+    );
+    this.worker.raw.on('failed', (job, error) => this.logger.warn(`market import ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker.raw.on('error', (error) => this.logger.error(`market import worker: ${error.message}`));
+  }
+
+  async csv(data: MarketCsvImportJob): Promise<ImportResult> {
+    const result = await this.csvImporter.importDirectory(data.dir);
+    if (result.new_bars + result.new_actions > 0) await this.cache.bumpVersion();
+    return result;
+  }
+
+  bhavcopy(data: MarketBhavcopyImportJob): Promise<BhavcopyImportResult> {
+    return this.bhavcopyImporter.importFiles(data.files);
+  }
+
+  provider(data: MarketProviderImportJob): Promise<ProviderImportResult> {
+    return this.providerImporter.importSymbols(data.symbols, data.from);
+  }
+
+  private async run<T>(name: string, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.logger.log(`market import ${name} done: ${JSON.stringify(result)}`);
+      return result;
+    } catch (error) {
+      throw toJobError(error);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+}
