@@ -70,43 +70,95 @@ export type MarketIndicatorsQuery = z.infer<typeof MarketIndicatorsQuerySchema>;
 /** One value of an indicator on one bar's date, rounded to 4 decimals. */
 export const IndicatorPointSchema = z.object({ date: IsoDateSchema, value: z.number() });
 export type IndicatorPoint = z.infer<typeof IndicatorPointSchema>;
-const points = z.array(IndicatorPointSchema);
 /**
- * Technical indicators over split/bonus-adjusted daily bars of the range. Each series is aligned to the range's bars
- * and omits dates where the indicator is not yet stable. Every indicator except obv and vwap is warmed up on up to
- * 250 bars before the range, so it is stable from the range's first bar when that much history exists; obv and vwap
- * are cumulative and anchored at the range's first bar (bars without volume are skipped).
+ * Builds the indicator series' shape once for both forms: `leaf` is a dated-point list (what charts draw) or a
+ * column of values aligned to the answer's `dates` (what travels: about a quarter of the bytes).
  */
-export const MarketIndicatorsSchema = z.object({
-  symbol: z.string(),
-  /** Date of the latest bar. */
-  as_of: IsoDateSchema,
-  adjusted: z.literal(true),
-  series: z.object({
+const indicatorSeries = <L extends z.ZodType>(leaf: L) =>
+  z.object({
     /** Simple moving averages of closes, 20 and 50 bars. */
-    sma20: points,
-    sma50: points,
+    sma20: leaf,
+    sma50: leaf,
     /** Exponential moving average of closes, 20 bars. */
-    ema20: points,
+    ema20: leaf,
     /** Relative strength index, 14 bars, Wilder smoothing. */
-    rsi14: points,
+    rsi14: leaf,
     /** MACD 12/26 EMAs with a 9-bar EMA signal line; histogram = macd - signal. */
-    macd: z.object({ macd: points, signal: points, histogram: points }),
+    macd: z.object({ macd: leaf, signal: leaf, histogram: leaf }),
     /** Bollinger bands: 20-bar SMA of closes +/- 2 standard deviations. */
-    bollinger20: z.object({ upper: points, middle: points, lower: points }),
+    bollinger20: z.object({ upper: leaf, middle: leaf, lower: leaf }),
     /** Average true range, 14 bars, Wilder smoothing. */
-    atr14: points,
+    atr14: leaf,
     /** Average directional index, 14 bars. */
-    adx14: points,
+    adx14: leaf,
     /** Stochastic oscillator: %K over 14 bars (unsmoothed), %D its 3-bar SMA. */
-    stochastic14: z.object({ k: points, d: points }),
+    stochastic14: z.object({ k: leaf, d: leaf }),
     /** On-balance volume, cumulative from the range's first bar (which counts its signed volume). */
-    obv: points,
+    obv: leaf,
     /** Volume-weighted average of typical prices, cumulative from the range's first bar. */
-    vwap: points,
-  }),
-});
+    vwap: leaf,
+  });
+
+/** Every indicator as dated points, omitting dates where it is not yet stable. */
+export const IndicatorPointSeriesSchema = indicatorSeries(z.array(IndicatorPointSchema));
+export type IndicatorPointSeries = z.infer<typeof IndicatorPointSeriesSchema>;
+/** Every indicator as a column aligned to `dates`: null where it is not yet stable (or, for obv/vwap, the bar has no volume). */
+export const IndicatorColumnsSchema = indicatorSeries(z.array(z.number().nullable()));
+export type IndicatorColumns = z.infer<typeof IndicatorColumnsSchema>;
+
+/**
+ * Technical indicators over split/bonus-adjusted daily bars of the range, as columns aligned to `dates` (the range's
+ * bar dates). Every indicator except obv and vwap is warmed up on up to 250 bars before the range, so it is stable
+ * from the range's first bar when that much history exists; obv and vwap are cumulative and anchored at the range's
+ * first bar (bars without volume are skipped). `indicatorPoints()` turns an answer into dated points.
+ */
+export const MarketIndicatorsSchema = z
+  .object({
+    symbol: z.string(),
+    /** Date of the latest bar. */
+    as_of: IsoDateSchema,
+    adjusted: z.literal(true),
+    dates: z.array(IsoDateSchema),
+    series: IndicatorColumnsSchema,
+  })
+  .superRefine((answer, ctx) => {
+    const walk = (node: unknown, path: string[]) => {
+      if (Array.isArray(node)) {
+        if (node.length !== answer.dates.length) ctx.addIssue({ code: 'custom', path: ['series', ...path], message: 'Column length differs from dates' });
+        return;
+      }
+      for (const [key, child] of Object.entries(node as Record<string, unknown>)) walk(child, [...path, key]);
+    };
+    walk(answer.series, []);
+  });
 export type MarketIndicators = z.infer<typeof MarketIndicatorsSchema>;
+/** An indicators answer with its series as dated points. */
+export type MarketIndicatorPoints = Omit<MarketIndicators, 'dates' | 'series'> & { series: IndicatorPointSeries };
+
+type Tree = { [key: string]: unknown };
+const mapLeaves = (node: Tree, leaf: (value: unknown[]) => unknown): Tree =>
+  Object.fromEntries(Object.entries(node).map(([key, child]) => [key, Array.isArray(child) ? leaf(child) : mapLeaves(child as Tree, leaf)]));
+
+/** Dated-point series -> columns aligned to `dates` (null where a series has no point on a date). */
+export const indicatorColumns = (dates: readonly string[], series: IndicatorPointSeries): IndicatorColumns => {
+  const position = new Map(dates.map((date, index) => [date, index]));
+  return mapLeaves(series, (points) => {
+    const column = new Array<number | null>(dates.length).fill(null);
+    for (const point of points as IndicatorPoint[]) {
+      const index = position.get(point.date);
+      if (index !== undefined) column[index] = point.value;
+    }
+    return column;
+  }) as IndicatorColumns;
+};
+
+/** An indicators answer with its columns turned back into dated points (nulls left out). */
+export const indicatorPoints = ({ dates, series, ...rest }: MarketIndicators): MarketIndicatorPoints => ({
+  ...rest,
+  series: mapLeaves(series, (column) =>
+    (column as Array<number | null>).flatMap((value, index) => (value === null ? [] : [{ date: dates[index]!, value }])),
+  ) as IndicatorPointSeries,
+});
 
 
 // ---- status and universe ---------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DomainError, MARKET, type RpcDefinition } from '@nivesh/proto';
+import { DomainError, indicatorPoints, MARKET, type RpcDefinition } from '@nivesh/proto';
 import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
 import { Client } from 'pg';
 import type { z } from 'zod';
@@ -156,7 +156,7 @@ describe('market data', () => {
       }
     }
     const expected = loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
-    const answer = await call(MARKET.indicators, { symbol: 'INFY' });
+    const answer = indicatorPoints(await call(MARKET.indicators, { symbol: 'INFY' }));
     expect(answer.as_of).toBe(bars[bars.length - 1]!.date);
     const last = answer.series.rsi14[answer.series.rsi14.length - 1]!;
     expect(last.date).toBe(answer.as_of);
@@ -165,7 +165,11 @@ describe('market data', () => {
 
   it('answers indicators for RELIANCE over 1m with every series non-empty and within the range', async () => {
     const history = await call(MARKET.history, { symbol: 'RELIANCE', range: '1m' });
-    const answer = await call(MARKET.indicators, { symbol: 'RELIANCE', range: '1m' });
+    const columns = await call(MARKET.indicators, { symbol: 'RELIANCE', range: '1m' });
+    // Every column is aligned to the range's dates.
+    expect(columns.dates).toEqual(history.bars.map((bar) => bar.date));
+    expect(columns.series.rsi14).toHaveLength(columns.dates.length);
+    const answer = indicatorPoints(columns);
     expect(answer).toEqual(expect.objectContaining({ symbol: 'RELIANCE', adjusted: true, as_of: history.bars[history.bars.length - 1]!.date }));
     const { macd, bollinger20, stochastic14, ...single } = answer.series;
     const all = { ...single, ...macd, ...bollinger20, ...stochastic14 };

@@ -44,7 +44,7 @@ export class CsvImporter {
     }
     const rowsRead = [...series.values()].reduce((sum, bars) => sum + bars.length, 0);
 
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       await this.upsertSymbols(manager, symbols);
       let newBars = 0;
       for (const [symbol, bars] of series) {
@@ -62,6 +62,9 @@ export class CsvImporter {
         ms: Date.now() - started,
       };
     });
+    // A bulk load leaves the planner without statistics until autovacuum comes round; date-range reads need them.
+    if (result.new_bars > 0) await this.dataSource.query(`ANALYZE "market"."daily_bars"`);
+    return result;
   }
 
   /** Known actions of the imported symbols, and detected ones on days no known action covers. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type HistoryRange, type IndicatorPoint, type MarketIndicators, type MarketIndicatorsQuery } from '@nivesh/proto';
+import { DomainError, type HistoryRange, type IndicatorPoint, type IndicatorPointSeries, indicatorColumns, type MarketIndicators, type MarketIndicatorsQuery } from '@nivesh/proto';
 import type * as TradingSignals from 'trading-signals' with { 'resolution-mode': 'import' };
 import { DataSource } from 'typeorm';
 import { adjustBars, type Bar } from '../data/adjust';
@@ -22,7 +22,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
  * from the first bar after the warm-up (OBV: the volume of that bar, signed by its change from the bar before);
  * bars without volume are skipped by both. Pure.
  */
-export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number): MarketIndicators['series'] => {
+export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number): IndicatorPointSeries => {
   const sma20 = new ts.SMA(20);
   const sma50 = new ts.SMA(50);
   const ema20 = new ts.EMA(20);
@@ -35,7 +35,7 @@ export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number)
   const obv = new ts.OBV(2);
   const vwap = new ts.VWAP();
 
-  const series: MarketIndicators['series'] = {
+  const series: IndicatorPointSeries = {
     sma20: [],
     sma50: [],
     ema20: [],
@@ -126,7 +126,9 @@ export class IndicatorsService {
       await this.actions(symbol),
     );
     const warmUp = raw.filter((row) => !row.in_range).length;
-    return { symbol, as_of: bars[bars.length - 1]!.date, adjusted: true, series: computeIndicators(await loadTradingSignals(), bars, warmUp) };
+    const dates = bars.slice(warmUp).map((bar) => bar.date);
+    const series = computeIndicators(await loadTradingSignals(), bars, warmUp);
+    return { symbol, as_of: bars[bars.length - 1]!.date, adjusted: true, dates, series: indicatorColumns(dates, series) };
   }
 
   private async actions(symbol: string): Promise<CorporateAction[]> {

@@ -1,7 +1,7 @@
-import type { MarketIndicators } from '@nivesh/proto';
+import type { IndicatorPointSeries } from '@nivesh/proto';
 
 /** The indicator series of /api/market/indicators. */
-export type IndicatorSeries = MarketIndicators['series'];
+export type IndicatorSeries = IndicatorPointSeries;
 
 /** Lines drawn over the candles, on the price scale. */
 export const CHART_OVERLAYS = [

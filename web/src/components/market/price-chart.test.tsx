@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import type { MarketIndicators } from '@nivesh/proto';
+import type { IndicatorPointSeries } from '@nivesh/proto';
 import { PriceChart } from './price-chart';
 
 type FakeSeries = {
@@ -105,7 +105,7 @@ const BARS = [
   { date: '2024-03-28', open: 101, high: 2990, low: 100, close: 2950.5, volume: 12345678 },
 ];
 
-const SERIES: MarketIndicators['series'] = {
+const SERIES: IndicatorPointSeries = {
   sma20: points([1, 2, 3]),
   sma50: points([1, 2, 3]),
   ema20: points([1, 2, 3]),

@@ -1,4 +1,4 @@
-import type { IndicatorPoint, MarketIndicators } from '@nivesh/proto';
+import type { IndicatorPoint, MarketIndicatorPoints } from '@nivesh/proto';
 import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatMarketDate } from '../../../lib/format';
 
 const last = (points: readonly IndicatorPoint[]): number | null => points[points.length - 1]?.value ?? null;
@@ -7,7 +7,7 @@ const rupees = (value: number | null) => (value === null ? NOT_A_NUMBER : format
 
 type Row = { name: string; value: string; testId?: string };
 
-const rowsOf = ({ series }: MarketIndicators): Row[] => {
+const rowsOf = ({ series }: MarketIndicatorPoints): Row[] => {
   const anchor = series.obv[0]?.date ?? series.vwap[0]?.date;
   const since = anchor ? ` (since ${formatMarketDate(anchor)})` : '';
   return [
@@ -42,7 +42,7 @@ const HELP: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** The latest value of every indicator, on split/bonus-adjusted prices. */
-export function IndicatorValues({ indicators }: { indicators: MarketIndicators }) {
+export function IndicatorValues({ indicators }: { indicators: MarketIndicatorPoints }) {
   return (
     <>
       <table className="data-table indicator-table">

@@ -1,3 +1,4 @@
+import { indicatorColumns } from '@nivesh/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PriceChartProps } from '../../../components/market/price-chart';
 import { reload } from '../../../lib/session';
@@ -20,6 +21,7 @@ vi.mock('../../../components/market/price-chart', () => ({
 }));
 
 const points = (values: number[]) => values.map((value, index) => ({ date: `2024-03-2${6 + index}`, value }));
+const DATES = ['2024-03-26', '2024-03-27', '2024-03-28'];
 
 const QUOTE = {
   symbol: 'INFY',
@@ -105,7 +107,7 @@ const server = (answers: Answers = {}) =>
       case '/api/market/history':
         return json(history(url.searchParams.get('adjusted') !== 'false'));
       case '/api/market/indicators':
-        return json(INDICATORS);
+        return json({ ...INDICATORS, dates: DATES, series: indicatorColumns(DATES, INDICATORS.series) });
       case '/api/market/summary':
         return json(SUMMARY);
       case '/api/market/symbols':
