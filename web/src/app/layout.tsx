@@ -19,6 +19,7 @@ import { MOBILE_MEDIA_QUERY, readSidebarWidth, saveSidebarWidth } from '../lib/s
 import { FLOATING_CHAT_ID, FloatingChat, floatingChatTypeFor, toggledFloatingChat } from './floating-chat';
 import type { FloatingChatState, FloatingChatType } from './floating-chat';
 import { Sidebar } from './sidebar';
+import { FooterPricesAsOf } from './footer-prices-as-of';
 
 // Dialogs load on first open: most visits never open them, and they bring Radix and long texts along.
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
@@ -209,6 +210,7 @@ export function AppLayout() {
             <footer className="site-footer">
               <p>
                 Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span> · Educational analysis, not investment advice.
+                <FooterPricesAsOf />
               </p>
             </footer>
           </div>
