@@ -1,53 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DomainError, indicatorPoints, MARKET, type RpcDefinition } from '@nivesh/proto';
-import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
-import { Client } from 'pg';
 import type { z } from 'zod';
-import { AppModule } from '../src/app.module';
-import { ConfigSchema } from '../src/config';
 import { CsvImporter } from '../src/import/csv-importer';
-
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** The raw rows of one dataset file, parsed independently of the service's parser. */
-const csvRows = (dir: string, file: string) =>
-  readFileSync(path.join(dir, file), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const [date, open, high, low, close, volume] = line.split(',');
-      return { date: date!, open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: volume ? Number(volume) : null };
-    });
+import { csvRows, type MarketHarness, startMarket } from './support';
 
 describe('market data', () => {
-  const prefix = `market-${randomBytes(4).toString('hex')}`;
-  const config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
-  const dir = config.MARKET_DATA_DIR;
-  const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
-  const pg = new Client({ connectionString: DATABASE_URL });
-  let app: Awaited<ReturnType<typeof startService>>['app'];
+  let market: MarketHarness;
   let importer: CsvImporter;
+  let dir: string;
 
-  const call = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>) => client.call(def, payload);
-  const barCount = async () => (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.daily_bars')).rows[0]!.n;
+  const call = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>) => market.call(def, payload);
+  const barCount = async () => (await market.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.daily_bars')).rows[0]!.n;
 
   beforeAll(async () => {
-    ({ app } = await startService({ service: 'market', module: AppModule.register(config), config, handleSignals: false }));
-    await client.connect();
-    await pg.connect();
-    importer = app.get(CsvImporter);
+    market = await startMarket();
+    dir = market.dir;
+    importer = market.app.get(CsvImporter);
+    // Imported by startMarket, or by an earlier test file of the run: either way this import must add nothing new.
     await importer.importDirectory(dir);
   });
 
   afterAll(async () => {
-    await app.close();
-    await client.close();
-    await pg.end();
+    await market.close();
   });
 
   it('holds every row of the dataset, and re-importing it adds nothing', async () => {
@@ -60,7 +36,7 @@ describe('market data', () => {
     const again = await importer.importDirectory(dir);
     expect(again).toEqual(expect.objectContaining({ new_bars: 0, new_actions: 0, rows_read: expected }));
     expect(await barCount()).toBe(expected);
-    const actions = await pg.query(`SELECT symbol, to_char(ex_date, 'YYYY-MM-DD') AS ex_date, ratio::float8 AS ratio, source FROM market.corporate_actions WHERE symbol IN ('RELIANCE', 'TATASTEEL') AND source = 'dataset' ORDER BY 1, 2`);
+    const actions = await market.pg.query(`SELECT symbol, to_char(ex_date, 'YYYY-MM-DD') AS ex_date, ratio::float8 AS ratio, source FROM market.corporate_actions WHERE symbol IN ('RELIANCE', 'TATASTEEL') AND source = 'dataset' ORDER BY 1, 2`);
     expect(actions.rows).toEqual([
       { symbol: 'RELIANCE', ex_date: '2009-11-26', ratio: 2, source: 'dataset' },
       { symbol: 'RELIANCE', ex_date: '2017-09-07', ratio: 2, source: 'dataset' },
@@ -79,7 +55,7 @@ describe('market data', () => {
     const before = await barCount();
     await expect(importer.importDirectory(bad)).rejects.toThrow('ZZBAD.csv:4: high is below low');
     expect(await barCount()).toBe(before);
-    expect((await pg.query(`SELECT 1 FROM market.symbols WHERE symbol LIKE 'ZZ%'`)).rowCount).toBe(0);
+    expect((await market.pg.query(`SELECT 1 FROM market.symbols WHERE symbol LIKE 'ZZ%'`)).rowCount).toBe(0);
   });
 
   it('quotes RELIANCE as of 2024-03-28 with the CSV last close and the 52-week range computed from the CSV', async () => {

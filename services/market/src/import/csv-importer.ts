@@ -5,10 +5,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type BarRow, CsvFormatError, readBarsCsv, readSymbolsCsv, type SymbolRow } from '../data/csv';
 import { dailyChanges, detectCorporateActions } from '../data/corporate-actions';
 import { DATASET_ACTIONS } from '../data/dataset-actions';
+import { insertActions, insertBars } from './import-writes';
 
 /** The index series of the dataset; used to tell corporate actions from market falls. */
 export const INDEX_SYMBOL = 'NIFTY 50';
-const CHUNK = 5_000;
 
 export type ImportResult = {
   symbols: number;
@@ -18,9 +18,6 @@ export type ImportResult = {
   detected_actions: number;
   ms: number;
 };
-
-/** Splits are large face-value changes; small ratios are bonus issues (a heuristic: the data holds only prices). */
-export const actionKind = (ratio: number): 'split' | 'bonus' => (ratio >= 5 ? 'split' : 'bonus');
 
 /**
  * Imports a directory in the shared dataset's format (symbols.csv + one <FILE>.csv per symbol). Every
@@ -48,11 +45,11 @@ export class CsvImporter {
       await this.upsertSymbols(manager, symbols);
       let newBars = 0;
       for (const [symbol, bars] of series) {
-        for (let start = 0; start < bars.length; start += CHUNK) newBars += await this.insertBars(manager, symbol, bars.slice(start, start + CHUNK));
+        newBars += await insertBars(manager, bars.map((bar) => ({ ...bar, symbol })));
       }
       const { dataset, detected } = this.actionsFor(symbols, series);
-      const newDataset = await this.insertActions(manager, dataset, 'dataset');
-      const newDetected = await this.insertActions(manager, detected, 'detected');
+      const newDataset = await insertActions(manager, dataset, 'dataset');
+      const newDetected = await insertActions(manager, detected, 'detected');
       return {
         symbols: symbols.length,
         rows_read: rowsRead,
@@ -100,45 +97,5 @@ export class CsvImporter {
         symbols.map((s) => s.last_date),
       ],
     );
-  }
-
-  /** One multi-row insert of up to CHUNK bars; the number actually added. */
-  private async insertBars(manager: EntityManager, symbol: string, bars: BarRow[]): Promise<number> {
-    const rows: Array<{ n: number }> = await manager.query(
-      `WITH added AS (
-         INSERT INTO "market"."daily_bars" ("symbol", "date", "open", "high", "low", "close", "volume")
-         SELECT $1, * FROM unnest($2::date[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::bigint[])
-         ON CONFLICT ("symbol", "date") DO NOTHING
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM added`,
-      [
-        symbol,
-        bars.map((b) => b.date),
-        bars.map((b) => String(b.open)),
-        bars.map((b) => String(b.high)),
-        bars.map((b) => String(b.low)),
-        bars.map((b) => String(b.close)),
-        bars.map((b) => (b.volume === null ? null : String(b.volume))),
-      ],
-    );
-    return rows[0]!.n;
-  }
-
-  private async insertActions(
-    manager: EntityManager,
-    actions: Array<{ symbol: string; ex_date: string; ratio: number }>,
-    source: 'dataset' | 'detected',
-  ): Promise<number> {
-    if (!actions.length) return 0;
-    const rows: Array<{ n: number }> = await manager.query(
-      `WITH added AS (
-         INSERT INTO "market"."corporate_actions" ("symbol", "ex_date", "kind", "ratio", "source")
-         SELECT s, d, k, r, $5 FROM unnest($1::text[], $2::date[], $3::text[], $4::numeric[]) AS t(s, d, k, r)
-         ON CONFLICT ("symbol", "ex_date") DO NOTHING
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM added`,
-      [actions.map((a) => a.symbol), actions.map((a) => a.ex_date), actions.map((a) => actionKind(a.ratio)), actions.map((a) => String(a.ratio)), source],
-    );
-    return rows[0]!.n;
   }
 }

@@ -1,10 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import type { BarRow } from '../data/csv';
-import { actionKind } from './csv-importer';
 
 export type SymbolBar = BarRow & { symbol: string };
 export type NewAction = { symbol: string; ex_date: string; ratio: number };
-export type ActionSource = 'detected' | 'provider';
+export type ActionSource = 'dataset' | 'detected' | 'provider';
+
+/** Splits are large face-value changes; small ratios are bonus issues (a heuristic: the data holds only prices). */
+export const actionKind = (ratio: number): 'split' | 'bonus' => (ratio >= 5 ? 'split' : 'bonus');
 
 const CHUNK = 5_000;
 

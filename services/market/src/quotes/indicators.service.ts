@@ -3,7 +3,7 @@ import { DomainError, type HistoryRange, type IndicatorPoint, type IndicatorPoin
 import type * as TradingSignals from 'trading-signals' with { 'resolution-mode': 'import' };
 import { DataSource } from 'typeorm';
 import { adjustBars, type Bar } from '../data/adjust';
-import type { CorporateAction } from '../data/corporate-actions';
+import { type BarRecord, BarStore, toBar } from '../store/bar-store';
 
 /** Bars loaded before the range so every windowed indicator is stable from the range's first bar. */
 export const WARM_UP_BARS = 250;
@@ -89,19 +89,21 @@ export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number)
   return series;
 };
 
-type BarRecord = { date: string; open: string; high: string; low: string; close: string; volume: string | null; in_range: boolean };
+type RangeBarRecord = BarRecord & { in_range: boolean };
 
 /** Technical indicators over the stored daily bars, adjusted for splits and bonus issues. */
 @Injectable()
 export class IndicatorsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: BarStore,
+  ) {}
 
   async indicators({ symbol, range }: MarketIndicatorsQuery): Promise<MarketIndicators> {
-    const known: unknown[] = await this.dataSource.query(`SELECT 1 FROM "market"."symbols" WHERE "symbol" = $1`, [symbol]);
-    if (!known.length) throw new DomainError('not_found', 'Unknown symbol');
+    await this.store.symbolInfo(symbol);
     // The range's bars (as history answers them) plus up to WARM_UP_BARS bars before it.
     const since = range === 'max' ? '' : `AND "date" > (SELECT max("date") FROM "market"."daily_bars" WHERE "symbol" = $1) - interval '${RANGE_SQL[range]}'`;
-    const raw: BarRecord[] = await this.dataSource.query(
+    const raw: RangeBarRecord[] = await this.dataSource.query(
       `WITH "range" AS (
          SELECT "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars" WHERE "symbol" = $1 ${since}
        ), "warm_up" AS (
@@ -115,27 +117,12 @@ export class IndicatorsService {
     );
     if (!raw.length) throw new DomainError('not_found', 'No prices for this symbol');
     const bars = adjustBars(
-      raw.map((row) => ({
-        date: row.date,
-        open: Number(row.open),
-        high: Number(row.high),
-        low: Number(row.low),
-        close: Number(row.close),
-        volume: row.volume === null ? null : Number(row.volume),
-      })),
-      await this.actions(symbol),
+      raw.map(toBar),
+      await this.store.actions(symbol),
     );
     const warmUp = raw.filter((row) => !row.in_range).length;
     const dates = bars.slice(warmUp).map((bar) => bar.date);
     const series = computeIndicators(await loadTradingSignals(), bars, warmUp);
     return { symbol, as_of: bars[bars.length - 1]!.date, adjusted: true, dates, series: indicatorColumns(dates, series) };
-  }
-
-  private async actions(symbol: string): Promise<CorporateAction[]> {
-    const rows: Array<{ ex_date: string; ratio: string }> = await this.dataSource.query(
-      `SELECT to_char("ex_date", 'YYYY-MM-DD') AS "ex_date", "ratio" FROM "market"."corporate_actions" WHERE "symbol" = $1`,
-      [symbol],
-    );
-    return rows.map((row) => ({ ex_date: row.ex_date, ratio: Number(row.ratio) }));
   }
 }

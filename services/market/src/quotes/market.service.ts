@@ -10,27 +10,21 @@ import {
   type MarketSearchResponse,
 } from '@nivesh/proto';
 import { DataSource } from 'typeorm';
-import { adjustBars, type Bar } from '../data/adjust';
-import type { CorporateAction } from '../data/corporate-actions';
+import { adjustBars } from '../data/adjust';
+import { type BarRecord, BarStore, toBar } from '../store/bar-store';
 
 const SEARCH_LIMIT = 20;
 const RANGE_SQL: Record<Exclude<HistoryRange, 'max'>, string> = { '1m': '1 month', '6m': '6 months', '1y': '1 year', '5y': '5 years' };
 
-type BarRecord = { date: string; open: string; high: string; low: string; close: string; volume: string | null };
-const toBar = (row: BarRecord): Bar => ({
-  date: row.date,
-  open: Number(row.open),
-  high: Number(row.high),
-  low: Number(row.low),
-  close: Number(row.close),
-  volume: row.volume === null ? null : Number(row.volume),
-});
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Search, quote and history over the stored daily bars; prices adjusted for splits and bonus issues. */
 @Injectable()
 export class MarketService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: BarStore,
+  ) {}
 
   async search({ q }: MarketSearchQuery): Promise<MarketSearchResponse> {
     const needle = q.trim().toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -44,7 +38,7 @@ export class MarketService {
   }
 
   async quote({ symbol }: MarketQuoteQuery): Promise<MarketQuote> {
-    const company = await this.company(symbol);
+    const { company } = await this.store.symbolInfo(symbol);
     // The last year of bars (plus the bar before it, for the change) adjusted to today's shares.
     const raw: BarRecord[] = await this.dataSource.query(
       `SELECT to_char("date", 'YYYY-MM-DD') AS "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars"
@@ -53,7 +47,7 @@ export class MarketService {
       [symbol],
     );
     if (!raw.length) throw new DomainError('not_found', 'No prices for this symbol');
-    const bars = adjustBars(raw.map(toBar), await this.actions(symbol));
+    const bars = adjustBars(raw.map(toBar), await this.store.actions(symbol));
     const last = bars[bars.length - 1]!;
     const previous = bars.length > 1 ? bars[bars.length - 2]! : undefined;
     const yearAgo = new Date(`${last.date}T00:00:00Z`);
@@ -75,7 +69,7 @@ export class MarketService {
   }
 
   async history({ symbol, range, adjusted }: MarketHistoryQuery): Promise<MarketHistory> {
-    await this.company(symbol);
+    await this.store.symbolInfo(symbol);
     const since = range === 'max' ? '' : `AND "date" > (SELECT max("date") FROM "market"."daily_bars" WHERE "symbol" = $1) - interval '${RANGE_SQL[range]}'`;
     const raw: BarRecord[] = await this.dataSource.query(
       `SELECT to_char("date", 'YYYY-MM-DD') AS "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars"
@@ -83,21 +77,6 @@ export class MarketService {
       [symbol],
     );
     const bars = raw.map(toBar);
-    return { symbol, adjusted, bars: adjusted ? adjustBars(bars, await this.actions(symbol)) : bars };
-  }
-
-  /** The symbol's company name, or not_found. */
-  private async company(symbol: string): Promise<string> {
-    const rows: Array<{ company: string }> = await this.dataSource.query(`SELECT "company" FROM "market"."symbols" WHERE "symbol" = $1`, [symbol]);
-    if (!rows.length) throw new DomainError('not_found', 'Unknown symbol');
-    return rows[0]!.company;
-  }
-
-  private async actions(symbol: string): Promise<CorporateAction[]> {
-    const rows: Array<{ ex_date: string; ratio: string }> = await this.dataSource.query(
-      `SELECT to_char("ex_date", 'YYYY-MM-DD') AS "ex_date", "ratio" FROM "market"."corporate_actions" WHERE "symbol" = $1`,
-      [symbol],
-    );
-    return rows.map((row) => ({ ex_date: row.ex_date, ratio: Number(row.ratio) }));
+    return { symbol, adjusted, bars: adjusted ? adjustBars(bars, await this.store.actions(symbol)) : bars };
   }
 }

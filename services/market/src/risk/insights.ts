@@ -1,4 +1,5 @@
 import { INSIGHT_HORIZONS, type MarketInsights } from '@nivesh/proto';
+import { lastIndexOnOrBefore } from '../analysis/stats';
 import type { Bar } from '../data/adjust';
 import { type Close, mean, returnCorrelation, round } from './risk';
 
@@ -31,19 +32,7 @@ export const monthsBefore = (date: string, months: number): string => {
 };
 
 /** Index of the last point dated on or before `date` (points ascending), or -1. */
-export const lastOnOrBefore = (points: readonly Close[], date: string): number => {
-  let lo = 0;
-  let hi = points.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (points[mid]!.date <= date) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-};
+export const lastOnOrBefore = lastIndexOnOrBefore;
 
 /**
  * Returns over each horizon up to the latest point (as_of). The base is the close on or before as_of minus the

@@ -6,9 +6,11 @@ import type { CorporateAction } from '../data/corporate-actions';
 import { INDEX_SYMBOL } from '../import/csv-importer';
 
 export type SymbolInfo = { symbol: string; company: string; industry: string; isin: string | null; first_date: string; last_date: string };
-type BarRecord = { symbol: string; date: string; open: string; high: string; low: string; close: string; volume: string | null };
+/** A daily_bars row as the pg driver returns it (numeric columns as text). */
+export type BarRecord = { date: string; open: string; high: string; low: string; close: string; volume: string | null };
+type SymbolBarRecord = BarRecord & { symbol: string };
 
-const toBar = (row: BarRecord): Bar => ({
+export const toBar = (row: BarRecord): Bar => ({
   date: row.date,
   open: Number(row.open),
   high: Number(row.high),
@@ -71,7 +73,7 @@ export class BarStore {
    * `raw`. Adjustment uses every action of the symbol, so a window is in today's shares like the whole series.
    */
   async bars(symbol: string, { since, raw = false }: { since?: string; raw?: boolean } = {}): Promise<Bar[]> {
-    const rows: BarRecord[] = await this.dataSource.query(
+    const rows: SymbolBarRecord[] = await this.dataSource.query(
       `SELECT ${BAR_COLUMNS} FROM "market"."daily_bars" WHERE "symbol" = $1 ${since ? `AND "date" >= $2` : ''} ORDER BY "date"`,
       since ? [symbol, since] : [symbol],
     );
@@ -81,7 +83,7 @@ export class BarStore {
 
   /** Adjusted bars of every symbol (stocks and the index) from `since`, each ascending by date. */
   async allBars(since: string): Promise<Map<string, Bar[]>> {
-    const [rows, actions]: [BarRecord[], Array<{ symbol: string; ex_date: string; ratio: string }>] = await Promise.all([
+    const [rows, actions]: [SymbolBarRecord[], Array<{ symbol: string; ex_date: string; ratio: string }>] = await Promise.all([
       this.dataSource.query(`SELECT ${BAR_COLUMNS} FROM "market"."daily_bars" WHERE "date" >= $1 ORDER BY "symbol", "date"`, [since]),
       this.dataSource.query(`SELECT "symbol", to_char("ex_date", 'YYYY-MM-DD') AS "ex_date", "ratio" FROM "market"."corporate_actions"`),
     ]);
