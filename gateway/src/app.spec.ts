@@ -265,6 +265,23 @@ describe('gateway app', () => {
       expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     });
 
+    it('serves /metrics with METRICS_TOKEN to whoever sends it, from anywhere, and to nobody without it', async () => {
+      const token = 'scrape-token-0123456789';
+      const guarded = await startTestGateway({ METRICS_TOKEN: token });
+      try {
+        const scrape = (authorization?: string) =>
+          guarded.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: authorization ? { authorization } : {} });
+        expect((await scrape(`Bearer ${token}`)).statusCode).toBe(200);
+        const missing = await scrape();
+        expect(missing.statusCode).toBe(401);
+        expect(missing.json()).toEqual({ detail: 'Metrics need the monitoring token' });
+        expect((await scrape('Bearer wrong-token-0123456789')).statusCode).toBe(401);
+        expect((await guarded.fastify.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      } finally {
+        await guarded.close();
+      }
+    });
+
     it('is not rate limited on probes', async () => {
       const small = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '1' });
       try {

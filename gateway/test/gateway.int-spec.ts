@@ -93,6 +93,13 @@ describe('gateway against real RPC, Redis and PostgreSQL', () => {
     expect(metrics.body).toMatch(/rpc_call_duration_seconds_count\{pattern="tracking\.visitorTrack",outcome="not_implemented"\} [1-9]/);
   });
 
+  it('serves /metrics to this machine only when no METRICS_TOKEN is set', async () => {
+    const remote = await inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toEqual({ detail: expect.stringContaining('METRICS_TOKEN') });
+    expect(remote.body).not.toContain('rpc_call_duration_seconds');
+  });
+
   it('answers 503 at once when a service has no live instance', async () => {
     const market = services[SERVICE_NAMES.indexOf('market')];
     await market?.close();

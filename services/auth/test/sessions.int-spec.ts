@@ -7,16 +7,17 @@ import { DATABASE_URL, REDIS_URL, newAccount, startAuth, uniqueTag, type Account
 const PASSWORD = 'Nivesh123';
 const CLI = path.resolve(__dirname, '../dist/cli/create-admin.js');
 
-/** Runs the compiled create-admin CLI against the test's database and Redis prefix. */
-const createAdmin = (prefix: string, args: string[]) =>
+/** Runs the compiled create-admin CLI against the test's database and Redis prefix, with `stdin` as its input. */
+const createAdmin = (prefix: string, args: string[], stdin?: string) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH, DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (stdin !== undefined) child.stdin!.end(stdin);
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => resolve({ code, output }));
   });
 
@@ -204,5 +205,16 @@ describe('sessions', () => {
     const missing = await createAdmin(h.prefix, ['--username', newAccount('nobody').username]);
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('--email and --password are needed');
+  });
+
+  it('create-admin reads the password from standard input with --password-stdin, so it never shows in the process list', async () => {
+    const account = newAccount('stdinadmin', 'Stdin9pass');
+    const created = await createAdmin(h.prefix, ['--username', account.username, '--email', account.email, '--password-stdin'], `${account.password}\n`);
+    expect(created.code).toBe(0);
+    expect(created.output).toContain(`Created admin: ${account.username}`);
+    expect(await h.loginWithCode(account)).toMatchObject({ username: account.username, is_admin: true });
+    const both = await createAdmin(h.prefix, ['--username', 'someone', '--password', 'Admin9pass', '--password-stdin'], 'Admin9pass\n');
+    expect(both.code).toBe(64);
+    expect(both.output).toContain('--password and --password-stdin exclude each other');
   });
 });
