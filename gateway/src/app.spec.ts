@@ -1,6 +1,7 @@
 import { AUTH, DomainError, ERROR_CODES, HTTP_STATUS, ROUTES, type RouteDefinition } from '@nivesh/proto';
 import Redis from 'ioredis';
-import { createGatewayApp } from './app';
+import { connect } from 'node:net';
+import { CLOSING_DETAIL, createGatewayApp } from './app';
 import { FakePostgres, FakeRpc, mintToken, startTestGateway, testConfig, type TestGateway } from '../test/test-app';
 
 const validRegistration = { username: 'asha_k', email: 'asha@example.com', password: 'secret123' };
@@ -280,6 +281,38 @@ describe('gateway app', () => {
       } finally {
         await guarded.close();
       }
+    });
+
+    it('answers a request that arrives during shutdown with 503, Retry-After and a {detail} body', async () => {
+      const closing = await startTestGateway();
+      // A slow request keeps one keep-alive connection busy while the server closes; a second request sent on
+      // that connection arrives during the shutdown.
+      let release!: () => void;
+      closing.rpc.on('market.status', () => new Promise((resolve) => (release = () => resolve({ as_of: null, symbols: 0, bars: 0, first_date: null }))));
+      await closing.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(await closing.app.getUrl());
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      const ended = new Promise((resolve) => socket.on('close', resolve));
+      socket.write('GET /api/market/status HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const closed = closing.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      // Bounded waits: a regression must fail the test, not hang it.
+      const within = (promise: Promise<unknown>) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+      await within(ended);
+      socket.destroy();
+      await within(closed);
+      const responses = received.split(/(?=HTTP\/1\.1 )/);
+      expect(responses[0]).toMatch(/^HTTP\/1\.1 200/);
+      expect(responses[1]).toMatch(/^HTTP\/1\.1 503/);
+      expect(responses[1]).toMatch(/retry-after: 5/i);
+      expect(responses[1]).toContain(JSON.stringify({ detail: CLOSING_DETAIL }));
+      await closing.close().catch(() => undefined);
     });
 
     it('is not rate limited on probes', async () => {

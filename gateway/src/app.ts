@@ -65,11 +65,23 @@ const registerJsonParser = (fastify: FastifyInstance): void => {
   });
 };
 
+/** What a request that arrives while the gateway shuts down is told (fastify's own 503 body has no `detail`). */
+export const CLOSING_DETAIL = 'Nivesh is restarting. Try again in a moment.';
+
 const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void => {
   const securityHeaders = staticSecurityHeaders();
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);
+    if (closing) {
+      void reply.code(503).header('connection', 'close').header('retry-after', '5').send({ detail: CLOSING_DETAIL });
+      return;
+    }
     done();
   });
   // Swagger UI sets its own policy; every other response gets the one for what it carries.
@@ -117,7 +129,8 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
-    return503OnClosing: true,
+    // Our onRequest hook answers requests during shutdown with a {detail} body instead.
+    return503OnClosing: false,
     // Requests fastify refuses before routing (undecodable URL and the like) still get a {detail} body.
     frameworkErrors: (error: { code?: string }, request: { id: string }, reply: { raw: ServerResponse }) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
