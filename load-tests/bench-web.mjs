@@ -79,8 +79,9 @@ const routeChunks = (manifest, source) => {
     const key = specifier ? manifestKeyOf(manifest, specifier) : null;
     if (key) return routes.push({ route, key, how: 'lazy import in router.tsx' });
     const slug = route.split('/').filter(Boolean).pop() ?? 'dashboard';
-    const named = dynamicEntries.find((entry) => path.posix.basename(entry).replace(/\.(t|j)sx?$/, '').startsWith(slug));
-    if (named) return routes.push({ route, key: named, how: `by name (${component} is not lazy in router.tsx)` });
+    // Rollup names a page chunk it shares '_<name>-<hash>.js' rather than by its source path.
+    const named = dynamicEntries.find((entry) => path.posix.basename(entry).replace(/^_/, '').replace(/\.(t|j)sx?$/, '').startsWith(slug));
+    if (named) return routes.push({ route, key: named, how: `by chunk name (${component})` });
     routes.push({ route, key: null, how: `entry only (${component} not matched to a chunk)` });
   };
   // { path: '/x', ..., Page: X } (a route table) or { path: 'x', element: page(X, ...) } / { index: true, ... }.
