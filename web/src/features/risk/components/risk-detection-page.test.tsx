@@ -119,8 +119,18 @@ describe('Risk Detection page', () => {
     fireEvent.change(picker, { target: { value: 'TCS' } });
     await waitFor(() => expect(riskCalls(calls)).toContain('/api/market/risk?symbol=TCS&range=max'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS)' })).toBeTruthy();
-    expect(router.state.location.search).toBe('?symbol=TCS');
+    // Both the period and the stock are in the address, so the view survives a reload.
+    expect(router.state.location.search).toBe('?range=max&symbol=TCS');
     expect(localStorage.getItem('nivesh.market.symbol')).toBe('TCS');
+  });
+
+  it('opens on the period and stock in the address, and ignores a period it does not know', async () => {
+    const { calls } = renderPage('/risk-detection?symbol=INFY&range=5y');
+    await screen.findByTestId('risk-volatility');
+    expect(riskCalls(calls)).toEqual(['/api/market/risk?symbol=INFY&range=5y']);
+
+    const other = renderPage('/risk-detection?symbol=INFY&range=10y');
+    await waitFor(() => expect(riskCalls(other.calls)).toContain('/api/market/risk?symbol=INFY&range=1y'));
   });
 
   it('opens on the stock picked on another market page', async () => {

@@ -1,10 +1,11 @@
 import type { MarketRisk, RiskFlag } from '@nivesh/proto';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { PricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { useRangeParam } from '../../../lib/market/range-param';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatMarketDate, formatSignedPercent } from '../../../lib/format';
 import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
@@ -23,6 +24,8 @@ import {
 } from '../constants';
 import '../../../components/market/market.css';
 import './risk.css';
+
+const RISK_RANGE_VALUES = RISK_RANGES.map((entry) => entry.value);
 
 const percent = (value: number) => `${formatIndianNumber(value, 2)}%`;
 
@@ -249,7 +252,7 @@ export function RiskDetectionPage() {
     path: '/risk-detection',
   });
   const [symbol, setSymbol] = useSelectedSymbol();
-  const [range, setRange] = useState<RiskRange>(DEFAULT_RISK_RANGE);
+  const [range, setRange] = useRangeParam<RiskRange>(RISK_RANGE_VALUES, DEFAULT_RISK_RANGE);
   const risk = useRisk(symbol, range);
   return (
     <div className="page-body risk-page">

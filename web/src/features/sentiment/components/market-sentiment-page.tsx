@@ -1,11 +1,12 @@
 import type { MarketSentiment, SentimentComponent } from '@nivesh/proto';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { LineChart } from '../../../components/market/line-chart';
 import type { ChartLevel, ChartSeries } from '../../../components/market/line-chart';
 import { MarketPricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { useRangeParam } from '../../../lib/market/range-param';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatIndianNumber, formatMarketDate } from '../../../lib/format';
 import { useMarketStatus } from '../../../lib/market/get-market-status';
@@ -14,6 +15,8 @@ import type { SentimentRange } from '../api/get-sentiment';
 import { DEFAULT_SENTIMENT_RANGE, SENTIMENT_RANGES, SENTIMENT_TEXTS, SENTIMENT_ZONES } from '../constants';
 import '../../../components/market/market.css';
 import './sentiment.css';
+
+const SENTIMENT_RANGE_VALUES = SENTIMENT_RANGES.map((entry) => entry.value);
 
 const ZONE_LINES: readonly ChartLevel[] = SENTIMENT_ZONES.slice(1).map((zone) => ({ value: zone.from, label: zone.label }));
 const SCORE_RANGE = { min: 0, max: 100 };
@@ -124,7 +127,7 @@ export function MarketSentimentPage() {
     description: 'A 0–100 mood index of the NSE market built from breadth, momentum, volatility and new highs versus new lows.',
     path: '/market-sentiment',
   });
-  const [range, setRange] = useState<SentimentRange>(DEFAULT_SENTIMENT_RANGE);
+  const [range, setRange] = useRangeParam<SentimentRange>(SENTIMENT_RANGE_VALUES, DEFAULT_SENTIMENT_RANGE);
   const sentiment = useSentiment(range);
   const switching = sentiment.isPlaceholderData;
   const status = useMarketStatus();

@@ -6,6 +6,7 @@ import { LazyPriceChart } from '../../../components/market/lazy-price-chart';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { useRangeParam } from '../../../lib/market/range-param';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { useHistory } from '../../../lib/market/get-history';
 import { useIndicators } from '../../../lib/market/get-indicators';
@@ -19,6 +20,8 @@ import { QuoteHeader } from './quote-header';
 import { SupportResistance, TechnicalReadings } from './technical-summary';
 import '../../../components/market/market.css';
 
+const CHART_RANGE_VALUES = CHART_RANGES.map((entry) => entry.value);
+
 const NO_OVERLAYS: readonly ChartOverlay[] = [];
 
 /** /technical-analysis: charts, indicators and a plain-language summary of one NSE stock. */
@@ -29,7 +32,7 @@ export function TechnicalAnalysisPage() {
     path: '/technical-analysis',
   });
   const [symbol, setSymbol] = useSelectedSymbol();
-  const [range, setRange] = useState<HistoryRange>('1y');
+  const [range, setRange] = useRangeParam<HistoryRange>(CHART_RANGE_VALUES, '1y');
   const [adjusted, setAdjusted] = useState(true);
   const [overlays, setOverlays] = useState<ChartOverlay[]>(['sma20', 'sma50']);
   const [panes, setPanes] = useState<ChartPane[]>(['rsi14']);
