@@ -90,6 +90,9 @@ export class RedisStreamsClient extends ClientProxy {
       }, deadlineMs);
       this.waiters.set(id, { resolve, reject, timer });
     });
+    // The reply can arrive (on the subscriber connection) before the XADD below resolves: a rejection then
+    // must not count as unhandled while this function still awaits. The caller gets it from `return result`.
+    result.catch(() => undefined);
     const request: RpcRequest = { i: id, p: pattern, d: data ?? {}, t: deadline, r: this.replyChannel, c: options.correlationId ?? id };
     try {
       // Unread requests are trimmed by the service instances (RedisStreamsServer.maintain), not here.
