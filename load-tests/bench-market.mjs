@@ -10,13 +10,10 @@
 //     no database work, so "x baseline" shows what reading and computing costs on top of the transport.
 //     The status route is measured too (it counts every stored bar).
 // A fresh database and Redis prefix are created and removed.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
-  DEFAULT_DATABASE_URL,
-  DEFAULT_REDIS_URL,
   ROOT,
   deleteRedisPrefix,
   dropDatabase,
@@ -26,6 +23,7 @@ import {
   log,
   migrate,
 } from '../scripts/lib/common.mjs';
+import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -33,48 +31,15 @@ const PORT = 19020;
 const DATA_DIR = process.env.MARKET_DATA_DIR || path.resolve(ROOT, '../shared/data/nse');
 const SYMBOLS = ['RELIANCE', 'INFY', 'TCS', 'HDFCBANK', 'ICICIBANK', 'SBIN', 'ITC', 'LT', 'M&M', 'TATASTEEL'];
 
-const runId = randomBytes(3).toString('hex');
-const database = new URL(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
-database.pathname = `/nivesh_bench_${runId}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: database.toString(),
-  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
-  REDIS_PREFIX: `bmkt${runId}`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  OTP_SECRET: randomBytes(32).toString('hex'),
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  MARKET_DATA_DIR: DATA_DIR,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-};
+const { env } = benchEnvironment('mkt', PORT, { RATE_LIMIT_PER_MINUTE: '1000000', MARKET_DATA_DIR: DATA_DIR });
 const base = `http://127.0.0.1:${PORT}`;
 
-const start = (entry, extra = {}) => spawn(process.execPath, [path.join(ROOT, entry)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-const waitReady = async () => {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/market/status`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the gateway and market service did not come up');
-};
+const start = (entry, extra = {}) => startProcess(entry, { ...env, ...extra });
+const waitReady = () => waitForOk(`${base}/api/market/status`);
 
 const importOnce = () => {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', DATA_DIR], { env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', DATA_DIR], { env: { ...process.env, ...env }, encoding: 'utf8' });
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr}`);
   return { seconds, summary: result.stdout.trim().split('\n').pop() };
@@ -120,8 +85,8 @@ const phase = async (label, cacheTtl) => {
     }
     return rows;
   } finally {
-    await stop(gateway);
-    await stop(market);
+    await stopProcess(gateway);
+    await stopProcess(market);
   }
 };
 
@@ -130,7 +95,7 @@ const main = async () => {
   ensureBuilt({ web: false });
   await ensureDatabase(env.DATABASE_URL);
   try {
-    migrate(env);
+    migrate({ ...process.env, ...env });
     log(`importing ${DATA_DIR} into a fresh database...`);
     const first = importOnce();
     log(`import: ${first.seconds.toFixed(1)} s — ${first.summary}`);

@@ -6,16 +6,10 @@
 // Every request comes from its own client address (X-Forwarded-For with TRUST_PROXY), as real users
 // would, so per-IP limits do not cap the figures; the 30 s per-address cooldown is respected by using
 // each account once per phase. A fresh database is created and dropped.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import argon2 from 'argon2';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import {
-  DEFAULT_DATABASE_URL,
-  DEFAULT_REDIS_URL,
-  ROOT,
   deleteRedisPrefix,
   dropDatabase,
   ensureBuilt,
@@ -24,6 +18,7 @@ import {
   log,
   migrate,
 } from '../scripts/lib/common.mjs';
+import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
 
 const RATE = Number(process.env.BENCH_RATE || 50);
 const PACED_SECONDS = Number(process.env.BENCH_DURATION_S || 10);
@@ -32,23 +27,7 @@ const BURST_REQUESTS = Number(process.env.BENCH_BURST || 600);
 const PORT = 19010;
 const PASSWORD = 'BenchPassw0rd';
 
-const runId = randomBytes(3).toString('hex');
-const database = new URL(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
-database.pathname = `/nivesh_bench_${runId}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: database.toString(),
-  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
-  REDIS_PREFIX: `botp${runId}`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  OTP_SECRET: randomBytes(32).toString('hex'),
-  TRUST_PROXY: 'true',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-};
+const { env } = benchEnvironment('otp', PORT, { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
 
 const percentile = (values, p) => {
   if (values.length === 0) return NaN;
@@ -76,30 +55,8 @@ const startSmtp = () =>
     server.listen(0, '127.0.0.1', () => resolve({ server, accepted, port: server.server.address().port }));
   });
 
-const start = (entry, extra = {}) => {
-  const child = spawn(process.execPath, [path.join(ROOT, entry)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return child;
-};
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-const waitReady = async () => {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/api/system/ping?service=auth`);
-      if (response.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the gateway and auth service did not come up');
-};
+const start = (entry, extra = {}) => startProcess(entry, { ...env, ...extra });
+const waitReady = () => waitForOk(`http://127.0.0.1:${PORT}/api/system/ping?service=auth`, 30_000);
 
 let clientCounter = 0;
 const clientAddress = () => {
@@ -171,7 +128,7 @@ await ensureDatabase(env.DATABASE_URL);
 const children = [];
 const smtp = await startSmtp();
 try {
-  migrate(env);
+  migrate({ ...process.env, ...env });
   const pacedCount = RATE * PACED_SECONDS;
   const total = 2 * (pacedCount + BURST_REQUESTS);
   log(`seeding ${total} accounts`);
@@ -212,7 +169,7 @@ try {
   console.log(`forgot-password, ${BURST_CLIENTS} clients: ${(forgotBurstStats.accepted / forgotBurst.seconds).toFixed(0)} codes requested/s; ${forgotBurstStats.delivered}/${forgotBurstStats.accepted} delivered; mail p95 ${f(forgotBurstStats.mailP95)}`);
   console.log(`login,        ${BURST_CLIENTS} clients: ${(loginBurstStats.accepted / loginBurst.seconds).toFixed(0)} codes requested/s; ${loginBurstStats.delivered}/${loginBurstStats.accepted} delivered; mail p95 ${f(loginBurstStats.mailP95)}`);
 } finally {
-  for (const child of children.reverse()) await stop(child);
+  for (const child of children.reverse()) await stopProcess(child);
   smtp.server.close();
   await dropDatabase(env.DATABASE_URL).catch(() => undefined);
   await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX);

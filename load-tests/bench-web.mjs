@@ -10,7 +10,6 @@
 //      config: simulated slow 4G and a mid-range phone) and the desktop preset.
 // The whole stack runs on a spare port with NODE_ENV=production, a fresh database nivesh_bench_web_<id>
 // (dropped afterwards) and random secrets.
-import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -18,8 +17,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {
-  DEFAULT_DATABASE_URL,
-  DEFAULT_REDIS_URL,
   ROOT,
   deleteRedisPrefix,
   dropDatabase,
@@ -29,6 +26,7 @@ import {
   log,
   migrate,
 } from '../scripts/lib/common.mjs';
+import { benchEnvironment } from './lib/bench.mjs';
 import { startStack } from '../scripts/lib/stack.mjs';
 import { entryKey, javascriptOf, kB, readManifest } from '../web/scripts/bundle-size.mjs';
 
@@ -145,21 +143,8 @@ const runLighthouse = async (url, config, label) => {
 
 // ---- main ------------------------------------------------------------------------------------------
 
-const runId = randomBytes(3).toString('hex');
 const port = Number(process.env.BENCH_PORT || (await sparePort()));
-const database = new URL(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
-database.pathname = `/nivesh_bench_web_${runId}`;
-const env = {
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: database.toString(),
-  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
-  REDIS_PREFIX: `bweb${runId}`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  OTP_SECRET: randomBytes(32).toString('hex'),
-  PORT: String(port),
-  HOST: '127.0.0.1',
-};
+const { env, databaseName } = benchEnvironment('web', port);
 
 await ensureInfrastructure(env);
 const startedAt = Date.now();
@@ -185,7 +170,7 @@ try {
   const sizes = routeSizes();
   stack = startStack({ env, quiet: true });
   const base = `http://127.0.0.1:${port}`;
-  log(`stack starting on ${base} (NODE_ENV=production, database ${database.pathname.slice(1)})`);
+  log(`stack starting on ${base} (NODE_ENV=production, database ${databaseName})`);
   await stack.waitReady(base, 90_000);
 
   log('Lighthouse on / (mobile, then desktop)');
@@ -209,6 +194,6 @@ try {
   }
 } finally {
   if (stack) await stack.stop();
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${database.pathname.slice(1)}: ${error.message}`));
+  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
   await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
 }

@@ -1,0 +1,56 @@
+// Shared by the bench scripts: a throwaway database and Redis prefix with fresh secrets, and single
+// processes of the stack started and stopped around a measurement.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT } from '../../scripts/lib/common.mjs';
+
+/**
+ * The environment of one bench run, production mode: database `nivesh_bench_<tag>_<id>` and Redis prefix
+ * `b<tag><id>` (the bench creates and drops both), fresh JWT/OTP secrets, and the gateway on 127.0.0.1:`port`.
+ * `extra` adds or overrides variables. Returns the env and the database name.
+ */
+export const benchEnvironment = (tag, port, extra = {}) => {
+  const runId = randomBytes(3).toString('hex');
+  const database = new URL(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  database.pathname = `/nivesh_bench_${tag}_${runId}`;
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.toString(),
+    REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
+    REDIS_PREFIX: `b${tag}${runId}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    OTP_SECRET: randomBytes(32).toString('hex'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...extra,
+  };
+  return { env, databaseName: database.pathname.slice(1) };
+};
+
+/** Starts one built process of the stack (e.g. 'gateway/dist/main.js') with `env` over this process's environment. */
+export const startProcess = (entry, env) =>
+  spawn(process.execPath, [path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+
+/** SIGTERM, resolved when the process has exited. */
+export const stopProcess = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+/** Resolves once `url` answers 2xx; throws after `timeoutMs`. */
+export const waitForOk = async (url, timeoutMs = 60_000) => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+};
