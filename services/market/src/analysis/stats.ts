@@ -6,7 +6,12 @@ export type TradingSignalsLib = Awaited<ReturnType<typeof loadTradingSignals>>;
 /** Trading days in a year, used to annualise daily volatility. */
 export const TRADING_DAYS = 252;
 
-export const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
+/** `value` to `digits` decimals; never -0 (a rounded-away loss reads 0, not "-0"). */
+export const round = (value: number, digits: number): number => {
+  const factor = 10 ** digits;
+  const rounded = Math.round(value * factor) / factor;
+  return rounded === 0 ? 0 : rounded;
+};
 
 /** `value` clamped into [min, max]. */
 export const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));

@@ -10,13 +10,13 @@ import {
   type MarketSearchResponse,
 } from '@nivesh/proto';
 import { DataSource } from 'typeorm';
+import { round } from '../analysis/stats';
 import { adjustBars } from '../data/adjust';
 import { type BarRecord, BarStore, toBar } from '../store/bar-store';
 
 const SEARCH_LIMIT = 20;
 const RANGE_SQL: Record<Exclude<HistoryRange, 'max'>, string> = { '1m': '1 month', '6m': '6 months', '1y': '1 year', '5y': '5 years' };
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Search, quote and history over the stored daily bars; prices adjusted for splits and bonus issues. */
 @Injectable()

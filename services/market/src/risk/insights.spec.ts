@@ -1,6 +1,7 @@
 import { MarketInsightsSchema } from '@nivesh/proto';
 import type { Bar } from '../data/adjust';
-import { buildInsights, correlations, drawdownEpisodes, horizonReturns, lastOnOrBefore, monthsBefore, seasonality, volumeProfile } from './insights';
+import { lastIndexOnOrBefore as lastOnOrBefore, monthsBefore } from '../analysis/stats';
+import { buildInsights, correlations, drawdownEpisodes, horizonReturns, seasonality, volumeProfile } from './insights';
 import type { Close } from './risk';
 
 const day = (i: number, from = Date.UTC(2024, 0, 1)) => new Date(from + i * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { INSIGHT_HORIZONS, type MarketInsights } from '@nivesh/proto';
-import { lastIndexOnOrBefore } from '../analysis/stats';
+import { lastIndexOnOrBefore, monthsBefore, round } from '../analysis/stats';
 import type { Bar } from '../data/adjust';
-import { type Close, mean, returnCorrelation, round } from './risk';
+import { type Close, mean, returnCorrelation } from './risk';
 
 type Horizon = (typeof INSIGHT_HORIZONS)[number];
 export type HorizonReturn = MarketInsights['horizons'][number];
@@ -21,18 +21,6 @@ export const PROFILE_BANDS = 12;
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** The same day of the month `months` calendar months before `date`, clamped to that month's last day (2024-03-31 -> 2024-02-29). */
-export const monthsBefore = (date: string, months: number): string => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) - months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-};
-
-/** Index of the last point dated on or before `date` (points ascending), or -1. */
-export const lastOnOrBefore = lastIndexOnOrBefore;
 
 /**
  * Returns over each horizon up to the latest point (as_of). The base is the close on or before as_of minus the
@@ -44,14 +32,14 @@ export const lastOnOrBefore = lastIndexOnOrBefore;
  */
 export const horizonReturns = (points: readonly Close[], index: readonly Close[]): HorizonReturn[] => {
   const last = points[points.length - 1]!;
-  const indexEnd = lastOnOrBefore(index, last.date);
+  const indexEnd = lastIndexOnOrBefore(index, last.date);
   return INSIGHT_HORIZONS.map((horizon) => {
     const months = HORIZON_MONTHS[horizon];
     const target = monthsBefore(last.date, months);
-    const base = lastOnOrBefore(points, target);
+    const base = lastIndexOnOrBefore(points, target);
     if (base < 0) return { horizon, return_pct: null, annualised_pct: null, nifty_return_pct: null, above_average: null };
     const r = last.close / points[base]!.close - 1;
-    const indexBase = lastOnOrBefore(index, target);
+    const indexBase = lastIndexOnOrBefore(index, target);
     const after = points.slice(base + 1).map((point) => point.close);
     return {
       horizon,
@@ -165,7 +153,7 @@ export type Peer = { symbol: string; company: string; points: readonly Close[] }
  * left out, the rest sorted by correlation, highest first. 3 decimals.
  */
 export const correlations = (points: readonly Close[], index: readonly Close[], peers: readonly Peer[], since: string): MarketInsights['correlation'] => {
-  const cut = (series: readonly Close[]) => series.slice(lastOnOrBefore(series, since) + 1);
+  const cut = (series: readonly Close[]) => series.slice(lastIndexOnOrBefore(series, since) + 1);
   const own = cut(points);
   const nifty = returnCorrelation(own, cut(index));
   return {

@@ -11,8 +11,8 @@ import {
   quantile,
   returnCorrelation,
   riskLevel,
-  round,
 } from './risk';
+import { round } from '../analysis/stats';
 
 const day = (i: number) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
 const series = (closes: readonly number[]): Close[] => closes.map((close, i) => ({ date: day(i), close }));

@@ -1,11 +1,10 @@
 import type { MarketRisk, RiskFlag } from '@nivesh/proto';
+import { round, TRADING_DAYS } from '../analysis/stats';
 import type { Bar } from '../data/adjust';
 
 /** A dated close; every series here is in ascending date order. */
 export type Close = { date: string; close: number };
 
-/** Trading days in a year, for annualising daily figures. */
-export const TRADING_DAYS = 252;
 /** Beta and correlations need at least this many common daily returns, else they are null. */
 export const MIN_COMMON_RETURNS = 20;
 /** The unusual-trading rules. Thresholds are inclusive: a move of exactly 8% counts as a rise of 8%. */
@@ -31,12 +30,6 @@ export const RECENT_BARS = 63;
 
 // Thresholds compare ratios of decimal prices; this keeps an exact 8.00% rise from reading as 7.9999999%.
 const EPSILON = 1e-9;
-
-export const round = (value: number, digits: number): number => {
-  const factor = 10 ** digits;
-  const rounded = Math.round(value * factor) / factor;
-  return rounded === 0 ? 0 : rounded;
-};
 
 export const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
 
