@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { ConfigSchema } from '../config';
 import { detectCorporateActions, dailyChanges, nearestRatio, type PriceBar } from './corporate-actions';
 import { readBarsCsv } from './csv';
 import { DATASET_ACTIONS } from './dataset-actions';
 
-const DATA = path.resolve(__dirname, '../../../../../shared/data/nse');
+// The dataset directory as the service finds it: MARKET_DATA_DIR, else its default beside the repository.
+const DATA = ConfigSchema.shape.MARKET_DATA_DIR.parse(process.env.MARKET_DATA_DIR);
 
 describe('nearestRatio', () => {
   it('snaps a price factor to the clean ratio it is nearest to', () => {
