@@ -42,10 +42,9 @@ export const ensureDependencies = () => {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  // `npm install`, not `npm ci`: it installs the locked versions too, and tolerates a lockfile that lacks
-  // other platforms' optional binaries (the registry here serves some native packages for linux-x64 only).
-  log('installing dependencies (npm install)');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // `npm ci`: exactly the locked tree (the lockfile carries every platform's optional binaries).
+  log('installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
   // npm may rewrite package-lock.json after its marker: date the marker now so the next run skips the install.
   const now = new Date();
   if (existsSync(marker)) utimesSync(marker, now, now);
