@@ -1,18 +1,24 @@
-// `npm run bench:market`: market data speed, measured on this machine in one run.
-//  1. Import: the whole shared dataset (../shared/data/nse) into a fresh database through the importer CLI,
-//     then the same import again (must add nothing), timed.
-//  2. Through the gateway (HTTP -> gateway -> Redis Streams -> market service -> PostgreSQL), for a quote, a
-//     5-year history and 5-year indicators (SMA 20/50, EMA 20, RSI 14, MACD, Bollinger, ATR, ADX,
-//     stochastic, OBV and VWAP in one answer): p50/p99 latency and throughput, first with the answer cache
-//     off (every request reads PostgreSQL and computes: "cold") and then with it on after one warming
-//     request per symbol ("cached"). Requests rotate over ten symbols. The baseline of the same run is
-//     GET /api/system/ping?service=market: the same HTTP -> gateway -> Redis Streams -> market round trip with
-//     no database work, so "x baseline" shows what reading and computing costs on top of the transport.
-//     The status route is measured too (it counts every stored bar).
-// A fresh database and Redis prefix are created and removed.
-import { spawnSync } from 'node:child_process';
+// `npm run bench:market`: market data speed, measured on this machine in one run, as ratios to baselines of the
+// same run.
+//  1. Import: the whole shared dataset (../shared/data/nse) into a fresh database through the importer CLI, then the
+//     same import again (must add nothing), timed; then the market-warm job that computes every stock's common
+//     answers for the new data version, timed.
+//  2. Baseline: a plain Node http server (load-tests/servers/plain-bytes.cjs) sending the very bytes the gateway sends
+//     for 5-year history and 5-year indicators, at the same connection count.
+//  3. Through the gateway (HTTP -> gateway -> stored answer bytes; a miss goes on through Redis Streams to the market
+//     service): quote, 5-year history, 5-year indicators as plain JSON (as the baseline sends them) and brotli (as a
+//     browser asks), a 304 revalidation, and GET /api/system/ping?service=market (an RPC round trip, no data).
+//  4. Cold: what the first visitor after an import waits for. A fresh gateway (nothing in its memory) asks once for
+//     each stock's 5-year indicators, one request at a time; then the same with the market cache off, so every
+//     request reads PostgreSQL and computes (what a user would wait for without the warm job).
+// Requests rotate over ten symbols. A fresh database and Redis prefix are created and removed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import {
   ROOT,
   deleteRedisPrefix,
@@ -28,14 +34,19 @@ import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/be
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 const PORT = 19020;
+const PLAIN_PORT = 19021;
 const DATA_DIR = process.env.MARKET_DATA_DIR || path.resolve(ROOT, '../shared/data/nse');
 const SYMBOLS = ['RELIANCE', 'INFY', 'TCS', 'HDFCBANK', 'ICICIBANK', 'SBIN', 'ITC', 'LT', 'M&M', 'TATASTEEL'];
 
 const { env } = benchEnvironment('mkt', PORT, { RATE_LIMIT_PER_MINUTE: '1000000', MARKET_DATA_DIR: DATA_DIR });
 const base = `http://127.0.0.1:${PORT}`;
+const BROTLI = { 'accept-encoding': 'br' };
 
 const start = (entry, extra = {}) => startProcess(entry, { ...env, ...extra });
 const waitReady = () => waitForOk(`${base}/api/market/status`);
+const q = (symbol) => encodeURIComponent(symbol);
+const historyPath = (symbol) => `/api/market/history?symbol=${q(symbol)}&range=5y`;
+const indicatorsPath = (symbol) => `/api/market/indicators?symbol=${q(symbol)}&range=5y`;
 
 const importOnce = () => {
   const started = performance.now();
@@ -45,48 +56,102 @@ const importOnce = () => {
   return { seconds, summary: result.stdout.trim().split('\n').pop() };
 };
 
-const SCENARIOS = [
-  { name: 'ping (baseline)', path: () => '/api/system/ping?service=market' },
-  { name: 'status', path: () => '/api/market/status' },
-  { name: 'quote', path: (symbol) => `/api/market/quote?symbol=${encodeURIComponent(symbol)}` },
-  { name: 'history 5y', path: (symbol) => `/api/market/history?symbol=${encodeURIComponent(symbol)}&range=5y` },
-  { name: 'indicators 5y', path: (symbol) => `/api/market/indicators?symbol=${encodeURIComponent(symbol)}&range=5y` },
-];
+/** Waits for the market-warm job of the current data version; returns its result. */
+const waitForWarm = async () => {
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue('market-warm', { connection: redis, prefix: `${env.REDIS_PREFIX}:bull` });
+  try {
+    const version = (await redis.get(`${env.REDIS_PREFIX}:answers:market:version`)) ?? '0';
+    for (;;) {
+      const job = await queue.getJob(`warm-${version}`);
+      const state = job ? await job.getState() : 'missing';
+      if (state === 'completed') return job.returnvalue;
+      if (state === 'failed') throw new Error(`warm job failed: ${job.failedReason}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+};
 
-const measure = async (scenario) => {
+/** autocannon at CONNECTIONS connections for DURATION_S; `paths` rotate over the symbols. */
+const measure = async (name, url, pathOf, headersOf = () => ({}), expectStatus = 200) => {
   let next = 0;
   const result = await autocannon({
-    url: base,
+    url,
     connections: CONNECTIONS,
     duration: DURATION_S,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, path: scenario.path(SYMBOLS[next++ % SYMBOLS.length]) }),
+        setupRequest: (request) => {
+          const symbol = SYMBOLS[next++ % SYMBOLS.length];
+          return { ...request, path: pathOf(symbol), headers: { ...request.headers, ...headersOf(symbol) } };
+        },
       },
     ],
   });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed) throw new Error(`${scenario.name}: ${failed} failed requests`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average };
+  const failed = result.errors + result.timeouts + (expectStatus === 200 ? result.non2xx : result['2xx']);
+  if (failed) throw new Error(`${name}: ${failed} failed requests`);
+  const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mbps: result.throughput.average / 1e6 };
+  log(`${name.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.mbps.toFixed(1)} MB/s`);
+  return row;
 };
 
-const phase = async (label, cacheTtl) => {
-  const market = start('services/market/dist/main.js', { MARKET_CACHE_TTL_SECONDS: String(cacheTtl) });
+/** One request at a time for each of `symbols`: latency of each, p50 and p99. */
+const sequential = async (name, symbols, pathOf) => {
+  const times = [];
+  for (const symbol of symbols) {
+    const started = performance.now();
+    const response = await fetch(`${base}${pathOf(symbol)}`, { headers: BROTLI });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${name}: ${symbol} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  const row = { name, n: times.length, p50: at(0.5), p99: at(0.99) };
+  log(`${name.padEnd(34)} ${row.n} requests one at a time  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms`);
+  return row;
+};
+
+const bodyOf = async (url, headers = {}) => Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
+
+const withStack = async (marketEnv, work) => {
+  const market = start('services/market/dist/main.js', marketEnv);
   const gateway = start('gateway/dist/main.js');
   try {
     await waitReady();
-    // One request per symbol and scenario first: warms PostgreSQL's buffers (both phases) and fills the cache (cached phase).
-    for (const scenario of SCENARIOS) for (const symbol of SYMBOLS) await (await fetch(`${base}${scenario.path(symbol)}`)).arrayBuffer();
-    const rows = [];
-    for (const scenario of SCENARIOS) {
-      const figures = await measure(scenario);
-      rows.push({ phase: label, scenario: scenario.name, ...figures });
-      log(`${label.padEnd(6)} ${scenario.name.padEnd(18)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(4)} ms  ${(figures.bytes / 1e6).toFixed(1)} MB/s`);
-    }
-    return rows;
+    return await work();
   } finally {
     await stopProcess(gateway);
     await stopProcess(market);
+  }
+};
+
+const plainBaseline = async () => {
+  // The exact bytes the gateway sends as plain JSON, per path.
+  const bodies = {};
+  for (const symbol of SYMBOLS) {
+    for (const pathOf of [historyPath, indicatorsPath]) bodies[pathOf(symbol)] = (await bodyOf(`${base}${pathOf(symbol)}`)).toString('base64');
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-bytes-'));
+  const file = path.join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  return { dir, file, sizes: { history: Buffer.from(bodies[historyPath('INFY')], 'base64').length, indicators: Buffer.from(bodies[indicatorsPath('INFY')], 'base64').length } };
+};
+
+const runPlain = async (file) => {
+  const child = spawn(process.execPath, [path.join(ROOT, 'load-tests/servers/plain-bytes.cjs')], { env: { ...process.env, PORT: String(PLAIN_PORT), BYTES_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  const url = `http://127.0.0.1:${PLAIN_PORT}`;
+  try {
+    return {
+      history: await measure('plain server: history 5y bytes', url, historyPath),
+      indicators: await measure('plain server: indicators 5y bytes', url, indicatorsPath),
+    };
+  } finally {
+    await stopProcess(child);
   }
 };
 
@@ -94,6 +159,7 @@ const main = async () => {
   await ensureInfrastructure(env);
   ensureBuilt({ web: false });
   await ensureDatabase(env.DATABASE_URL);
+  let bytesDir;
   try {
     migrate({ ...process.env, ...env });
     log(`importing ${DATA_DIR} into a fresh database...`);
@@ -103,22 +169,65 @@ const main = async () => {
     log(`re-import (adds nothing): ${again.seconds.toFixed(1)} s — ${again.summary}`);
 
     log(`${CONNECTIONS} connections, ${DURATION_S} s per scenario, rotating over ${SYMBOLS.length} symbols`);
-    const rows = [...(await phase('cold', 0)), ...(await phase('cached', 21_600))];
-    const find = (p, s) => rows.find((row) => row.phase === p && row.scenario === s);
-    console.log('\n| scenario | cold req/s | cold p50 / p99 | cached req/s | cached p50 / p99 | cached / cold | cold / baseline | cached / baseline |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    const baseline = find('cold', SCENARIOS[0].name);
-    const cachedBaseline = find('cached', SCENARIOS[0].name);
-    for (const { name } of SCENARIOS) {
-      const cold = find('cold', name);
-      const cached = find('cached', name);
-      console.log(
-        `| ${name} | ${cold.rps.toFixed(0)} | ${cold.p50} / ${cold.p99} ms | ${cached.rps.toFixed(0)} | ${cached.p50} / ${cached.p99} ms | ` +
-          `${(cached.rps / cold.rps).toFixed(2)} | ${(cold.rps / baseline.rps).toFixed(2)} | ${(cached.rps / cachedBaseline.rps).toFixed(2)} |`,
-      );
-    }
-    console.log(`\nimport of the whole dataset: ${first.seconds.toFixed(1)} s; re-import: ${again.seconds.toFixed(1)} s`);
+    const stocks = spawnSync('psql', [env.DATABASE_URL, '-Atc', `SELECT symbol FROM market.symbols WHERE symbol <> 'NIFTY 50' ORDER BY symbol`], { encoding: 'utf8' }).stdout.trim().split('\n');
+
+    // Cached: the market service warms the new version's answers, then users come.
+    const cached = await withStack({}, async () => {
+      const started = performance.now();
+      const warm = await waitForWarm();
+      log(`warm job: ${warm.computed} answers computed (${warm.already} already stored) in ${(warm.ms / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(1)} s after the service started)`);
+      const plain = await plainBaseline();
+      bytesDir = plain.dir;
+      const etags = {};
+      for (const symbol of SYMBOLS) etags[symbol] = (await fetch(`${base}${indicatorsPath(symbol)}`, { method: 'GET', headers: BROTLI })).headers.get('etag');
+      const br = await bodyOf(`${base}${indicatorsPath('INFY')}`, BROTLI);
+      // Warm the gateway's memory and connections before measuring.
+      for (const symbol of SYMBOLS) for (const pathOf of [historyPath, indicatorsPath]) await bodyOf(`${base}${pathOf(symbol)}`, BROTLI);
+      const rows = {
+        ping: await measure('ping (RPC round trip)', base, () => '/api/system/ping?service=market'),
+        quote: await measure('quote', base, (s) => `/api/market/quote?symbol=${q(s)}`),
+        history: await measure('history 5y, plain JSON', base, historyPath),
+        indicators: await measure('indicators 5y, plain JSON', base, indicatorsPath),
+        indicatorsBr: await measure('indicators 5y, brotli', base, indicatorsPath, () => BROTLI),
+        revalidate: await measure('indicators 5y, 304 revalidation', base, indicatorsPath, (s) => ({ ...BROTLI, 'if-none-match': etags[s] }), 304),
+      };
+      return { warm, rows, sizes: { ...plain.sizes, indicatorsBr: br.length }, file: plain.file };
+    });
+    const plain = await runPlain(cached.file);
+
+    // Cold: a fresh gateway; the market service has the warm job's answers stored.
+    const firstVisit = await withStack({}, () => sequential('cold: first request after an import', stocks, indicatorsPath));
+    // Nothing stored: every request reads PostgreSQL and computes.
+    const uncached = await withStack({ MARKET_CACHE_TTL_SECONDS: '0' }, async () => {
+      await sequential('(warm-up)', SYMBOLS.slice(0, 3), indicatorsPath);
+      return {
+        one: await sequential('uncached, one at a time', stocks, indicatorsPath),
+        loaded: await measure('uncached, 16 connections', base, indicatorsPath, () => BROTLI),
+      };
+    });
+
+    const { rows } = cached;
+    const ratio = (a, b) => (a / b).toFixed(2);
+    console.log(`\nsizes: history 5y ${(cached.sizes.history / 1024).toFixed(0)} kB, indicators 5y ${(cached.sizes.indicators / 1024).toFixed(0)} kB, as brotli ${(cached.sizes.indicatorsBr / 1024).toFixed(0)} kB`);
+    console.log('\n| scenario (16 connections) | req/s | p50 / p99 | vs baseline |');
+    console.log('|---|---|---|---|');
+    const line = (label, row, baseline, baselineName) => console.log(`| ${label} | ${row.rps.toFixed(0)} | ${row.p50} / ${row.p99} ms | ${baseline ? `${ratio(row.rps, baseline.rps)} of ${baselineName}` : '—'} |`);
+    line('plain server, history 5y bytes (baseline)', plain.history);
+    line('plain server, indicators 5y bytes (baseline)', plain.indicators);
+    line('ping, RPC round trip (baseline)', rows.ping);
+    line('quote', rows.quote, rows.ping, 'ping');
+    line('history 5y, cached, plain JSON', rows.history, plain.history, 'plain server');
+    line('indicators 5y, cached, plain JSON', rows.indicators, plain.indicators, 'plain server');
+    line('indicators 5y, cached, brotli', rows.indicatorsBr, plain.indicators, 'plain server');
+    line('indicators 5y, 304 revalidation', rows.revalidate, rows.ping, 'ping');
+    line('indicators 5y, uncached (compute every time)', uncached.loaded, plain.indicators, 'plain server');
+    console.log('\n| cold 5y indicators, one request at a time | requests | p50 | p99 |');
+    console.log('|---|---|---|---|');
+    console.log(`| first request after an import (answers warmed, fresh gateway) | ${firstVisit.n} | ${firstVisit.p50.toFixed(1)} ms | ${firstVisit.p99.toFixed(1)} ms |`);
+    console.log(`| nothing stored (cache off: PostgreSQL and computation) | ${uncached.one.n} | ${uncached.one.p50.toFixed(1)} ms | ${uncached.one.p99.toFixed(1)} ms |`);
+    console.log(`\nimport of the whole dataset: ${first.seconds.toFixed(1)} s; re-import: ${again.seconds.toFixed(1)} s; warm job: ${cached.warm.computed} answers in ${(cached.warm.ms / 1000).toFixed(1)} s`);
   } finally {
+    if (bytesDir) rmSync(bytesDir, { recursive: true, force: true });
     await dropDatabase(env.DATABASE_URL);
     await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX);
   }

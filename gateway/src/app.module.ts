@@ -13,14 +13,9 @@ import { GatewayExceptionFilter } from './http/exception.filter';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
-import { AnalyticsController } from './routes/analytics.controller';
-import { AuthController } from './routes/auth.controller';
-import { ChatController } from './routes/chat.controller';
-import { MarketController } from './routes/market.controller';
-import { PredictionController } from './routes/prediction.controller';
-import { PremiumController } from './routes/premium.controller';
+import { Forwarder, forwardedRoutesController } from './routes/forwarded-routes';
 import { SystemController } from './routes/system.controller';
-import { VisitorController } from './routes/visitor.controller';
+import { StoredAnswers } from './answers/stored-answers.service';
 import { RedisStreamsRpcGateway, RpcGateway } from './rpc/rpc-gateway';
 import { CONFIG, LOGGER, REDIS } from './tokens';
 import { WebApp } from './spa/web-app.service';
@@ -54,6 +49,8 @@ export class AppModule implements OnApplicationShutdown {
       options.rpc ? { provide: RpcGateway, useValue: options.rpc } : { provide: RpcGateway, useClass: RedisStreamsRpcGateway },
       options.postgres ? { provide: PostgresProbe, useValue: options.postgres } : { provide: PostgresProbe, useClass: PgPostgresProbe },
       MetricsService,
+      StoredAnswers,
+      Forwarder,
       WebApp,
       SessionVerifier,
       SessionGuard,
@@ -65,13 +62,8 @@ export class AppModule implements OnApplicationShutdown {
     return {
       module: AppModule,
       controllers: [
-        AuthController,
-        PremiumController,
-        ChatController,
-        PredictionController,
-        AnalyticsController,
-        VisitorController,
-        MarketController,
+        // Every route of proto's route table that forwards to a service, generated from the table.
+        forwardedRoutesController(),
         SystemController,
         HealthController,
         MetricsController,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { NestFactory } from '@nestjs/core';
@@ -9,6 +10,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { buildOpenApiDocument, DomainError } from '@nivesh/proto';
 import { createLogger, PinoNestLogger, type Logger } from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
+import { constants as zlib } from 'node:zlib';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import type { Config } from './config';
@@ -97,6 +99,20 @@ const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void 
   });
 };
 
+/**
+ * Brotli or gzip, as the client accepts, for answers of 1 kB and more that are not compressed already (versioned
+ * answers and the web app's assets carry their precompressed bytes). Brotli quality 4: per-request compression
+ * must cost less than the bytes it saves.
+ */
+const registerCompression = async (fastify: FastifyInstance): Promise<void> => {
+  await fastify.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
+  });
+};
+
 const registerDocs = async (fastify: FastifyInstance): Promise<void> => {
   const document = buildOpenApiDocument({ title: 'Nivesh API', version: appVersion() });
   await fastify.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
@@ -150,6 +166,7 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerHooks(fastify, app.get(MetricsService));
   registerJsonParser(fastify);
+  await registerCompression(fastify);
   await registerDocs(fastify);
   await app.get(WebApp).register(fastify);
 

@@ -19,6 +19,8 @@ export const ConfigSchema = BaseConfigSchema.extend({
     .transform((value) => value === 'true'),
   /** Requests per minute one client IP may make across the API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Memory this gateway keeps stored answers of versioned routes in (the rest are read from Redis). */
+  ANSWER_MEMORY_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Bearer token the monitoring system sends for /metrics; unset, /metrics answers clients on this machine only. */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });

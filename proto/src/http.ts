@@ -4,6 +4,8 @@ import type { RpcDefinition } from './rpc';
 export type HttpMethod = 'GET' | 'POST';
 /** none: anyone; optional: a token is used when present; user: a valid session; admin: an admin session. */
 export type RouteAuth = 'none' | 'optional' | 'user' | 'admin';
+/** A body of data whose answers stay the same until its next import: answers of its routes are kept as bytes per data version. */
+export type AnswerScope = 'market';
 
 export type RouteDefinition = {
   readonly method: HttpMethod;
@@ -21,6 +23,11 @@ export type RouteDefinition = {
   readonly rpc?: RpcDefinition;
   /** A tighter per-IP rate limit for this route: requests per minute. */
   readonly rateLimitPerMinute?: number;
+  /**
+   * The answer depends only on the query and the scope's data version: the gateway sends it from stored bytes
+   * (compressed as the client accepts) with an ETag and Cache-Control, and answers If-None-Match with 304.
+   */
+  readonly versioned?: AnswerScope;
   /** Request timeout the client applies (documented in OpenAPI). */
   readonly clientTimeoutMs?: number;
 };

@@ -69,6 +69,14 @@ export type MarketCsvImportJob = z.infer<typeof MarketCsvImportJobSchema>;
 export type MarketBhavcopyImportJob = z.infer<typeof MarketBhavcopyImportJobSchema>;
 export type MarketProviderImportJob = z.infer<typeof MarketProviderImportJobSchema>;
 
+/** Compute the common market answers of one data version ahead of users (queued after every import that adds data). */
+export const MarketWarmJobSchema = z.object({
+  version: z.string().min(1).max(32),
+  /** Only these symbols (default: every stored symbol). */
+  symbols: z.array(z.string().min(1).max(32)).min(1).max(100).optional(),
+});
+export type MarketWarmJob = z.infer<typeof MarketWarmJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
@@ -81,4 +89,5 @@ export const QUEUES = {
     { csv: MarketCsvImportJobSchema, bhavcopy: MarketBhavcopyImportJobSchema, provider: MarketProviderImportJobSchema },
     { attempts: 3, backoffMs: 5_000 },
   ),
+  marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),
 } as const;

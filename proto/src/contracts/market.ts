@@ -425,6 +425,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: MarketSearchQuerySchema,
     response: MarketSearchResponseSchema,
+    versioned: 'market',
     rpc: MARKET.search,
   }),
   marketQuote: defineRoute({
@@ -435,6 +436,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: MarketQuoteQuerySchema,
     response: MarketQuoteSchema,
+    versioned: 'market',
     rpc: MARKET.quote,
   }),
   marketHistory: defineRoute({
@@ -445,6 +447,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: MarketHistoryQuerySchema,
     response: MarketHistorySchema,
+    versioned: 'market',
     rpc: MARKET.history,
   }),
   marketIndicators: defineRoute({
@@ -455,6 +458,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: MarketIndicatorsQuerySchema,
     response: MarketIndicatorsSchema,
+    versioned: 'market',
     rpc: MARKET.indicators,
   }),
   marketStatus: defineRoute({
@@ -465,6 +469,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: EmptyQuerySchema,
     response: MarketStatusSchema,
+    versioned: 'market',
     rpc: MARKET.status,
   }),
   marketSymbols: defineRoute({
@@ -475,6 +480,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: EmptyQuerySchema,
     response: MarketSymbolsSchema,
+    versioned: 'market',
     rpc: MARKET.symbols,
   }),
   marketSummary: defineRoute({
@@ -485,6 +491,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: MarketSymbolQuerySchema,
     response: MarketTechnicalSummarySchema,
+    versioned: 'market',
     rpc: MARKET.summary,
   }),
   marketOverview: defineRoute({
@@ -495,6 +502,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: EmptyQuerySchema,
     response: MarketOverviewSchema,
+    versioned: 'market',
     rpc: MARKET.overview,
   }),
   marketSentiment: defineRoute({
@@ -505,6 +513,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: SentimentQuerySchema,
     response: MarketSentimentSchema,
+    versioned: 'market',
     rpc: MARKET.sentiment,
   }),
   marketRisk: defineRoute({
@@ -515,6 +524,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: RiskQuerySchema,
     response: MarketRiskSchema,
+    versioned: 'market',
     rpc: MARKET.risk,
   }),
   marketInsights: defineRoute({
@@ -525,6 +535,7 @@ export const MARKET_ROUTES = {
     auth: 'none',
     input: MarketSymbolQuerySchema,
     response: MarketInsightsSchema,
+    versioned: 'market',
     rpc: MARKET.insights,
   }),
 };

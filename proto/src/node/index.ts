@@ -1,3 +1,4 @@
+export * from './answer-store';
 export * from './config';
 export * from './logger';
 export * from './rpc-keys';

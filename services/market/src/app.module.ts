@@ -3,6 +3,8 @@ import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
 import { AnalysisHandler } from './analysis/analysis.handler';
 import { AnalysisService } from './analysis/analysis.service';
+import { MarketAnswers } from './answers/market-answers';
+import { MarketWarmProcessor } from './answers/market-warm.processor';
 import { BhavcopyImporter } from './import/bhavcopy-importer';
 import { CsvImporter } from './import/csv-importer';
 import { MarketImportProcessor } from './import/market-import.processor';
@@ -26,7 +28,7 @@ export class AppModule {
       module: AppModule,
       imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
       controllers: [MarketHandler, RiskHandler, AnalysisHandler],
-      providers: [BarStore, MarketCache, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService, CsvImporter, BhavcopyImporter, YahooRepository, ProviderService, ProviderImporter, MarketImportProcessor],
+      providers: [BarStore, MarketCache, MarketAnswers, MarketWarmProcessor, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService, CsvImporter, BhavcopyImporter, YahooRepository, ProviderService, ProviderImporter, MarketImportProcessor],
     };
   }
 }

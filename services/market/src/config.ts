@@ -8,6 +8,11 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   MARKET_DATA_DIR: z.string().default(path.resolve(__dirname, '../../../../shared/data/nse')),
   /** How long analysis answers stay in the Redis cache; 0 turns the cache off (bench:market measures both). */
   MARKET_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
+  /** Compute the common answers of every new data version ahead of users (the `market-warm` job); tests turn it off. */
+  MARKET_WARM: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** How long a live provider (Yahoo Finance) answer is reused, per symbol and period. */
   MARKET_PROVIDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
   /** Provider requests allowed per window, shared by every market instance and the import CLI (through Redis). */

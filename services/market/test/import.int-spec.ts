@@ -40,7 +40,7 @@ describe('market data importers', () => {
 
   const barCount = async () => (await market.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.daily_bars')).rows[0]!.n;
   const actionCount = async () => (await market.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.corporate_actions')).rows[0]!.n;
-  const dataVersion = async () => Number((await redis.get(`${market.config.REDIS_PREFIX}:market:data-version`)) ?? 0);
+  const dataVersion = async () => Number((await redis.get(`${market.config.REDIS_PREFIX}:answers:market:version`)) ?? 0);
   const barsAfter = async (date: string, symbols: string[]) =>
     (
       await market.pg.query<StoredBar>(

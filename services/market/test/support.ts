@@ -40,9 +40,10 @@ export type MarketHarness = {
  * shared dataset is imported unless the database already holds bars (the integration tests share one fresh
  * database per run, so only the first file pays for the import).
  */
-export const startMarket = async (): Promise<MarketHarness> => {
+export const startMarket = async (env: Record<string, string> = {}): Promise<MarketHarness> => {
   const prefix = `market-${randomBytes(4).toString('hex')}`;
-  const config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  // No warm job unless a test asks for it: it would compute every stock's answers beside the tests.
+  const config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', MARKET_WARM: 'false', ...env });
   const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
   const pg = new Client({ connectionString: DATABASE_URL });
   const { app } = await startService({ service: 'market', module: AppModule.register(config), config, handleSignals: false });

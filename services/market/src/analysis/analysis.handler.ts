@@ -1,39 +1,35 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketSymbolQuery, type SentimentQuery } from '@nivesh/proto';
-import { MarketCache } from '../store/market-cache';
-import { AnalysisService } from './analysis.service';
+import { MarketAnswers } from '../answers/market-answers';
 
-/** GET /api/market/status, /symbols, /summary, /overview and /sentiment; answers cached until the next import. */
+/** GET /api/market/status, /symbols, /summary, /overview and /sentiment; answers kept until the next import. */
 @Controller()
 export class AnalysisHandler {
-  constructor(
-    private readonly analysis: AnalysisService,
-    private readonly cache: MarketCache,
-  ) {}
+  constructor(private readonly answers: MarketAnswers) {}
 
   @MessagePattern(MARKET.status.pattern)
   status() {
-    return this.cache.getOrCompute('status', {}, () => this.analysis.status());
+    return this.answers.answer('status', {});
   }
 
   @MessagePattern(MARKET.symbols.pattern)
   symbols() {
-    return this.cache.getOrCompute('symbols', {}, () => this.analysis.symbols());
+    return this.answers.answer('symbols', {});
   }
 
   @MessagePattern(MARKET.summary.pattern)
   summary(@Payload() payload: MarketSymbolQuery) {
-    return this.cache.getOrCompute('summary', payload, () => this.analysis.summary(payload));
+    return this.answers.answer('summary', payload);
   }
 
   @MessagePattern(MARKET.overview.pattern)
   overview() {
-    return this.cache.getOrCompute('overview', {}, () => this.analysis.overview());
+    return this.answers.answer('overview', {});
   }
 
   @MessagePattern(MARKET.sentiment.pattern)
   sentiment(@Payload() payload: SentimentQuery) {
-    return this.cache.getOrCompute('sentiment', payload, () => this.analysis.sentiment(payload));
+    return this.answers.answer('sentiment', payload);
   }
 }

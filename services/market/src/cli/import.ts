@@ -115,8 +115,8 @@ const runHere = async (command: Command, config: Config): Promise<unknown> => {
   const dataSource = new DataSource(serviceDataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS }));
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   await dataSource.initialize();
+  const cache = new MarketCache(redis, config);
   try {
-    const cache = new MarketCache(redis, config);
     switch (command.source) {
       case 'csv': {
         const result = await new CsvImporter(dataSource).importDirectory(command.dir);
@@ -131,6 +131,7 @@ const runHere = async (command: Command, config: Config): Promise<unknown> => {
       }
     }
   } finally {
+    await cache.close();
     await dataSource.destroy();
     redis.disconnect();
   }

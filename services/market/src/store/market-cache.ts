@@ -1,49 +1,87 @@
-import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { QUEUES, type RpcDefinition } from '@nivesh/proto';
+import { AnswerStore, QueueProducer, REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type Redis from 'ioredis';
+import type { z } from 'zod';
 import type { Config } from '../config';
 
 /**
- * Answers of the analysis patterns, cached in Redis for MARKET_CACHE_TTL_SECONDS at most (shared by every market instance) under the current data
- * version. Importers call `bumpVersion()` after they commit, so no answer outlives the data it was computed
- * from. Concurrent misses of one key in this process compute once. A Redis failure only skips the cache.
+ * Answers of the market patterns, kept in Redis as the bytes the gateway sends (`AnswerStore`, scope 'market') for
+ * MARKET_CACHE_TTL_SECONDS at most, under the current data version. An answer is checked against its result schema
+ * once, when it is computed. Importers call `bumpVersion()` after they commit, so no answer outlives the data it was
+ * computed from, and the new version's common answers are computed ahead of users by the `market-warm` job.
+ * Concurrent misses of one key in this process compute once. A Redis failure only skips the cache.
  */
 @Injectable()
-export class MarketCache {
+export class MarketCache implements OnApplicationShutdown {
   private readonly logger = new Logger(MarketCache.name);
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  private readonly versionKey: string;
+  readonly store: AnswerStore;
+  private warmQueue?: QueueProducer<typeof QUEUES.marketWarm>;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: Config,
   ) {
-    this.versionKey = `${config.REDIS_PREFIX}:market:data-version`;
+    this.store = new AnswerStore(redis, config.REDIS_PREFIX, 'market');
   }
 
-  async getOrCompute<T>(name: string, payload: unknown, compute: () => Promise<T>): Promise<T> {
-    if (this.config.MARKET_CACHE_TTL_SECONDS === 0) return compute();
-    const version = (await this.safe(() => this.redis.get(this.versionKey))) ?? '0';
-    const digest = createHash('sha1').update(JSON.stringify(payload)).digest('base64url');
-    const key = `${this.config.REDIS_PREFIX}:market:cache:${version}:${name}:${digest}`;
-    const hit = await this.safe(() => this.redis.get(key));
-    if (hit) return JSON.parse(hit) as T;
+  get enabled(): boolean {
+    return this.config.MARKET_CACHE_TTL_SECONDS > 0;
+  }
+
+  /** The stored answer of `def` for `payload` (its parsed form), else computes, validates and stores it. */
+  async getOrCompute<D extends RpcDefinition>(def: D, payload: z.output<D['payload']>, compute: () => Promise<z.input<D['result']>>): Promise<z.output<D['result']>> {
+    // The transport checks the result against its schema before replying.
+    if (!this.enabled) return compute() as Promise<z.output<D['result']>>;
+    const version = (await this.safe(() => this.store.version())) ?? '0';
+    const key = this.store.key(version, def.pattern, payload);
+    const hit = await this.safe(() => this.store.get(key));
+    if (hit) return JSON.parse(hit.json.toString('utf8')) as z.output<D['result']>;
     const pending = this.inFlight.get(key);
-    if (pending) return pending as Promise<T>;
+    if (pending) return pending as Promise<z.output<D['result']>>;
     const work = compute()
       .then(async (value) => {
-        await this.safe(() => this.redis.set(key, JSON.stringify(value), 'EX', this.config.MARKET_CACHE_TTL_SECONDS));
-        return value;
+        const checked: unknown = def.result.parse(value);
+        await this.safe(() => this.store.put(key, checked, this.config.MARKET_CACHE_TTL_SECONDS));
+        return checked;
       })
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
-    return work;
+    return work as Promise<z.output<D['result']>>;
   }
 
-  /** Marks every cached answer stale; called after an import commits. */
+  /** Whether the answer of `def` for `payload` is stored under `version` (the warm job skips those). */
+  async isStored(version: string, def: RpcDefinition, payload: unknown): Promise<boolean> {
+    return (await this.safe(() => this.store.has(this.store.key(version, def.pattern, payload)))) ?? false;
+  }
+
+  /** The current data version. */
+  async version(): Promise<string> {
+    return (await this.safe(() => this.store.version())) ?? '0';
+  }
+
+  /** Marks every stored answer stale (called after an import commits) and asks for the new version's answers to be computed. */
   async bumpVersion(): Promise<void> {
-    await this.safe(() => this.redis.incr(this.versionKey));
+    const version = await this.safe(() => this.store.bump());
+    if (version) await this.requestWarm(version);
+  }
+
+  /** Queues the computation of the common answers of `version` (once per version, whoever asks). */
+  async requestWarm(version: string): Promise<void> {
+    if (!this.enabled || !this.config.MARKET_WARM) return;
+    this.warmQueue ??= new QueueProducer(QUEUES.marketWarm, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
+    const queue = this.warmQueue;
+    await this.safe(() => queue.add('warm', { version }, { jobId: `warm-${version}` }));
+  }
+
+  async close(): Promise<void> {
+    await this.warmQueue?.close();
+    this.warmQueue = undefined;
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 
   private async safe<R>(op: () => Promise<R>): Promise<R | null> {

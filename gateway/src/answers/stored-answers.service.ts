@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { AnswerScope } from '@nivesh/proto';
+import { AnswerStore, type Logger, type StoredAnswer } from '@nivesh/proto/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../config';
+import { CONFIG, LOGGER, REDIS } from '../tokens';
+
+/**
+ * Versioned answers may be reused for a minute without asking (a new import shows within that minute), and are then
+ * revalidated with their ETag: a 304 costs no body.
+ */
+export const VERSIONED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
+export const etagMatches = (ifNoneMatch: string | undefined, etag: string): boolean => {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
+};
+
+/**
+ * Sends answers of versioned routes (`RouteDefinition.versioned`) from the bytes their service stored (`AnswerStore`):
+ * no parsing, no validation, no serialising or compressing per request. Answers are kept in this process too (an LRU
+ * bounded in bytes), so a hot answer costs one Redis GET of the data version and a socket write.
+ */
+@Injectable()
+export class StoredAnswers {
+  private readonly stores = new Map<AnswerScope, AnswerStore>();
+  private readonly memory: LRUCache<string, StoredAnswer>;
+  private readonly encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'identity'] });
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.memory = new LRUCache({
+      maxSize: config.ANSWER_MEMORY_MB * 1024 * 1024,
+      sizeCalculation: (answer) => answer.json.length + answer.br.length + answer.gzip.length + 64,
+    });
+  }
+
+  /**
+   * Sends the stored answer of `pattern` for `payload`; when none is stored yet, `compute` asks the service (which
+   * stores it), and the stored bytes are sent. If the service stores nothing (its cache is off) or Redis fails, the
+   * computed value is sent as it is.
+   */
+  async send(scope: AnswerScope, pattern: string, payload: unknown, request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
+    const store = this.storeOf(scope);
+    const key = await this.keyOf(store, pattern, payload);
+    let answer = key ? (this.memory.get(key) ?? (await this.load(store, key))) : undefined;
+    if (!answer) {
+      const value = await compute();
+      answer = key ? await this.load(store, key) : undefined;
+      if (!answer) {
+        reply.header('cache-control', 'no-cache').send(value);
+        return;
+      }
+    }
+    this.reply(answer, request, reply);
+  }
+
+  private reply(answer: StoredAnswer, request: FastifyRequest, reply: FastifyReply): void {
+    reply.header('etag', answer.etag).header('cache-control', VERSIONED_CACHE_CONTROL).header('vary', 'accept-encoding');
+    if (etagMatches(request.headers['if-none-match'], answer.etag)) {
+      reply.code(304).send();
+      return;
+    }
+    const accepted = request.headers['accept-encoding'];
+    const encoding: Encoding = answer.br.length > 0 && accepted ? (this.encodings.negotiate(accepted) ?? 'identity') : 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    reply.type('application/json; charset=utf-8').send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.json);
+  }
+
+  private storeOf(scope: AnswerScope): AnswerStore {
+    let store = this.stores.get(scope);
+    if (!store) {
+      store = new AnswerStore(this.redis, this.config.REDIS_PREFIX, scope);
+      this.stores.set(scope, store);
+    }
+    return store;
+  }
+
+  private async keyOf(store: AnswerStore, pattern: string, payload: unknown): Promise<string | undefined> {
+    try {
+      return store.key(await store.version(), pattern, payload);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'stored answers skipped: Redis unavailable');
+      return undefined;
+    }
+  }
+
+  private async load(store: AnswerStore, key: string): Promise<StoredAnswer | undefined> {
+    try {
+      const answer = await store.get(key);
+      if (answer) this.memory.set(key, answer);
+      return answer ?? undefined;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'stored answers skipped: Redis unavailable');
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { MARKET, type RpcDefinition } from '@nivesh/proto';
+import type { z } from 'zod';
+import { AnalysisService } from '../analysis/analysis.service';
+import { IndicatorsService } from '../quotes/indicators.service';
+import { MarketService } from '../quotes/market.service';
+import { InsightsService } from '../risk/insights.service';
+import { RiskService } from '../risk/risk.service';
+import { MarketCache } from '../store/market-cache';
+
+type Pattern = Exclude<keyof typeof MARKET, 'health' | 'ping'>;
+type Computers = { [P in Pattern]: (payload: z.output<(typeof MARKET)[P]['payload']>) => Promise<z.input<(typeof MARKET)[P]['result']>> };
+
+/**
+ * Every market answer, computed in one place: the RPC handlers and the warm job both ask here, so an answer
+ * computed ahead of users is exactly the one a user's request would have computed (same code, same cache key).
+ */
+@Injectable()
+export class MarketAnswers {
+  private readonly computers: Computers;
+
+  constructor(
+    market: MarketService,
+    indicators: IndicatorsService,
+    analysis: AnalysisService,
+    risk: RiskService,
+    insights: InsightsService,
+    private readonly cache: MarketCache,
+  ) {
+    this.computers = {
+      search: (payload) => market.search(payload),
+      quote: (payload) => market.quote(payload),
+      history: (payload) => market.history(payload),
+      indicators: (payload) => indicators.indicators(payload),
+      status: () => analysis.status(),
+      symbols: () => analysis.symbols(),
+      summary: (payload) => analysis.summary(payload),
+      overview: () => analysis.overview(),
+      sentiment: (payload) => analysis.sentiment(payload),
+      risk: (payload) => risk.risk(payload),
+      insights: (payload) => insights.insights(payload),
+    };
+  }
+
+  /** The answer of one pattern for its parsed payload: stored, or computed, validated and stored. */
+  answer<P extends Pattern>(pattern: P, payload: z.output<(typeof MARKET)[P]['payload']>): Promise<z.output<(typeof MARKET)[P]['result']>> {
+    const def = MARKET[pattern] as RpcDefinition;
+    const compute = this.computers[pattern] as (payload: unknown) => Promise<unknown>;
+    return this.cache.getOrCompute(def, payload, () => compute(payload)) as Promise<z.output<(typeof MARKET)[P]['result']>>;
+  }
+}

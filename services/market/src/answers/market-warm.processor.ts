@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HISTORY_RANGES, MARKET, type MarketWarmJob, QUEUES } from '@nivesh/proto';
+import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import type { Config } from '../config';
+import { BarStore } from '../store/bar-store';
+import { MarketCache } from '../store/market-cache';
+import { MarketAnswers } from './market-answers';
+
+type Pattern = Parameters<MarketAnswers['answer']>[0];
+/** One answer to compute ahead: a pattern and its query as a user's request sends it (before defaults). */
+export type WarmItem = { pattern: Pattern; query: Record<string, unknown> };
+
+const RISK_RANGES = ['1y', '5y', 'max'] as const;
+const SENTIMENT_RANGES = ['6m', '1y', '5y'] as const;
+
+/**
+ * What the pages ask first, most visited first: the market-wide answers, then every stock's answers at the ranges the
+ * pages open with, then every other range. A user who opens any page of any stock after an import finds its answer
+ * already computed.
+ */
+export const warmPlan = (symbols: readonly string[]): WarmItem[] => [
+  { pattern: 'status', query: {} },
+  { pattern: 'symbols', query: {} },
+  { pattern: 'overview', query: {} },
+  { pattern: 'sentiment', query: { range: '1y' } },
+  ...symbols.flatMap((symbol): WarmItem[] => [
+    { pattern: 'quote', query: { symbol } },
+    { pattern: 'history', query: { symbol, range: '1y', adjusted: true } },
+    { pattern: 'indicators', query: { symbol, range: '1y' } },
+    { pattern: 'summary', query: { symbol } },
+    { pattern: 'risk', query: { symbol, range: '1y' } },
+    { pattern: 'insights', query: { symbol } },
+  ]),
+  ...SENTIMENT_RANGES.filter((range) => range !== '1y').map((range): WarmItem => ({ pattern: 'sentiment', query: { range } })),
+  ...symbols.flatMap((symbol): WarmItem[] => [
+    ...HISTORY_RANGES.filter((range) => range !== '1y').flatMap((range): WarmItem[] => [
+      { pattern: 'history', query: { symbol, range, adjusted: true } },
+      { pattern: 'indicators', query: { symbol, range } },
+    ]),
+    ...RISK_RANGES.filter((range) => range !== '1y').map((range): WarmItem => ({ pattern: 'risk', query: { symbol, range } })),
+  ]),
+];
+
+export type WarmResult = { version: string; computed: number; already: number; stale: boolean; ms: number };
+
+/**
+ * The worker of the `market-warm` queue: computes the common answers of a data version, one at a time (it runs
+ * beside user requests and must not crowd them out), and stops as soon as a newer version exists. At boot it asks
+ * for the current version to be warmed, so a restarted Redis or a fresh deployment is warmed too.
+ */
+@Injectable()
+export class MarketWarmProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MarketWarmProcessor.name);
+  private worker?: QueueWorker<typeof QUEUES.marketWarm>;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    private readonly answers: MarketAnswers,
+    private readonly cache: MarketCache,
+    private readonly bars: BarStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.cache.enabled) return;
+    this.worker = new QueueWorker(QUEUES.marketWarm, { warm: (data) => this.warm(data) }, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX }, { concurrency: 1 });
+    this.worker.raw.on('failed', (job, error) => this.logger.warn(`market warm ${job?.id} failed: ${error.message}`));
+    this.worker.raw.on('error', (error) => this.logger.error(`market warm worker: ${error.message}`));
+    if ((await this.bars.latestDate()) !== null) await this.cache.requestWarm(await this.cache.version());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  /** Computes every answer of the plan that is not stored yet under `version`. */
+  async warm({ version, symbols }: MarketWarmJob): Promise<WarmResult> {
+    const started = performance.now();
+    const universe = symbols ?? (await this.bars.stocks()).map((stock) => stock.symbol);
+    const result: WarmResult = { version, computed: 0, already: 0, stale: false, ms: 0 };
+    for (const { pattern, query } of warmPlan(universe)) {
+      if ((await this.cache.version()) !== version) {
+        result.stale = true;
+        break;
+      }
+      const payload: unknown = MARKET[pattern].payload.parse(query);
+      if (await this.cache.isStored(version, MARKET[pattern], payload)) {
+        result.already += 1;
+        continue;
+      }
+      await this.answers.answer(pattern, payload as never);
+      result.computed += 1;
+    }
+    result.ms = Math.round(performance.now() - started);
+    this.logger.log(`market answers of data version ${version}: ${result.computed} computed, ${result.already} already stored${result.stale ? ', stopped for a newer version' : ''} in ${result.ms} ms`);
+    return result;
+  }
+}
