@@ -13,6 +13,7 @@
 //     request reads PostgreSQL and computes (what a user would wait for without the warm job).
 // Requests rotate over ten symbols. A fresh database and Redis prefix are created and removed.
 import { spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,8 @@ const waitReady = () => waitForOk(`${base}/api/market/status`);
 const q = (symbol) => encodeURIComponent(symbol);
 const historyPath = (symbol) => `/api/market/history?symbol=${q(symbol)}&range=5y`;
 const indicatorsPath = (symbol) => `/api/market/indicators?symbol=${q(symbol)}&range=5y`;
+/** Where the plain server keeps the brotli bytes of a symbol's 5-year indicators. */
+const brotliPath = (symbol) => `/br/indicators/${q(symbol)}`;
 
 const importOnce = () => {
   const started = performance.now();
@@ -117,6 +120,16 @@ const sequential = async (name, symbols, pathOf) => {
 
 const bodyOf = async (url, headers = {}) => Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
 
+/** The bytes as sent, not decoded (fetch would decompress them). */
+const rawBodyOf = (url, headers = {}) =>
+  new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }));
+    }).on('error', reject);
+  });
+
 const withStack = async (marketEnv, work) => {
   const market = start('services/market/dist/main.js', marketEnv);
   const gateway = start('gateway/dist/main.js');
@@ -130,15 +143,22 @@ const withStack = async (marketEnv, work) => {
 };
 
 const plainBaseline = async () => {
-  // The exact bytes the gateway sends as plain JSON, per path.
+  // The exact bytes the gateway sends, per path: plain JSON, and brotli under brotliPath.
   const bodies = {};
   for (const symbol of SYMBOLS) {
-    for (const pathOf of [historyPath, indicatorsPath]) bodies[pathOf(symbol)] = (await bodyOf(`${base}${pathOf(symbol)}`)).toString('base64');
+    for (const pathOf of [historyPath, indicatorsPath]) {
+      const { body } = await rawBodyOf(`${base}${pathOf(symbol)}`);
+      bodies[pathOf(symbol)] = { body: body.toString('base64') };
+    }
+    const { body, encoding } = await rawBodyOf(`${base}${indicatorsPath(symbol)}`, BROTLI);
+    if (encoding !== 'br') throw new Error(`indicators of ${symbol} were not sent as brotli`);
+    bodies[brotliPath(symbol)] = { body: body.toString('base64'), encoding };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-bytes-'));
   const file = path.join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
-  return { dir, file, sizes: { history: Buffer.from(bodies[historyPath('INFY')], 'base64').length, indicators: Buffer.from(bodies[indicatorsPath('INFY')], 'base64').length } };
+  const size = (pathOf) => Buffer.from(bodies[pathOf('INFY')].body, 'base64').length;
+  return { dir, file, sizes: { history: size(historyPath), indicators: size(indicatorsPath), indicatorsBr: size(brotliPath) } };
 };
 
 const runPlain = async (file) => {
@@ -149,6 +169,7 @@ const runPlain = async (file) => {
     return {
       history: await measure('plain server: history 5y bytes', url, historyPath),
       indicators: await measure('plain server: indicators 5y bytes', url, indicatorsPath),
+      indicatorsBr: await measure('plain server: indicators 5y brotli', url, brotliPath),
     };
   } finally {
     await stopProcess(child);
@@ -180,7 +201,6 @@ const main = async () => {
       bytesDir = plain.dir;
       const etags = {};
       for (const symbol of SYMBOLS) etags[symbol] = (await fetch(`${base}${indicatorsPath(symbol)}`, { method: 'GET', headers: BROTLI })).headers.get('etag');
-      const br = await bodyOf(`${base}${indicatorsPath('INFY')}`, BROTLI);
       // Warm the gateway's memory and connections before measuring.
       for (const symbol of SYMBOLS) for (const pathOf of [historyPath, indicatorsPath]) await bodyOf(`${base}${pathOf(symbol)}`, BROTLI);
       const rows = {
@@ -191,13 +211,18 @@ const main = async () => {
         indicatorsBr: await measure('indicators 5y, brotli', base, indicatorsPath, () => BROTLI),
         revalidate: await measure('indicators 5y, 304 revalidation', base, indicatorsPath, (s) => ({ ...BROTLI, 'if-none-match': etags[s] }), 304),
       };
-      return { warm, rows, sizes: { ...plain.sizes, indicatorsBr: br.length }, file: plain.file };
+      return { warm, rows, sizes: plain.sizes, file: plain.file };
     });
     const plain = await runPlain(cached.file);
 
     // Cold: a fresh gateway; the market service has the warm job's answers stored.
     const firstVisit = await withStack({}, () => sequential('cold: first request after an import', stocks, indicatorsPath));
-    // Nothing stored: every request reads PostgreSQL and computes.
+    // Nothing stored: a new data version (announced as an import would), and the market cache off, so every request
+    // reads PostgreSQL and computes.
+    const redis = new Redis(env.REDIS_URL);
+    const versionKey = `${env.REDIS_PREFIX}:answers:market:version`;
+    await redis.publish(versionKey, String(await redis.incr(versionKey)));
+    redis.disconnect();
     const uncached = await withStack({ MARKET_CACHE_TTL_SECONDS: '0' }, async () => {
       await sequential('(warm-up)', SYMBOLS.slice(0, 3), indicatorsPath);
       return {
@@ -218,7 +243,8 @@ const main = async () => {
     line('quote', rows.quote, rows.ping, 'ping');
     line('history 5y, cached, plain JSON', rows.history, plain.history, 'plain server');
     line('indicators 5y, cached, plain JSON', rows.indicators, plain.indicators, 'plain server');
-    line('indicators 5y, cached, brotli', rows.indicatorsBr, plain.indicators, 'plain server');
+    line('plain server, indicators 5y brotli bytes (baseline)', plain.indicatorsBr);
+    line('indicators 5y, cached, brotli', rows.indicatorsBr, plain.indicatorsBr, 'plain server (brotli)');
     line('indicators 5y, 304 revalidation', rows.revalidate, rows.ping, 'ping');
     line('indicators 5y, uncached (compute every time)', uncached.loaded, plain.indicators, 'plain server');
     console.log('\n| cold 5y indicators, one request at a time | requests | p50 | p99 |');

@@ -5,7 +5,8 @@ export type HttpMethod = 'GET' | 'POST';
 /** none: anyone; optional: a token is used when present; user: a valid session; admin: an admin session. */
 export type RouteAuth = 'none' | 'optional' | 'user' | 'admin';
 /** A body of data whose answers stay the same until its next import: answers of its routes are kept as bytes per data version. */
-export type AnswerScope = 'market';
+export const ANSWER_SCOPES = ['market'] as const;
+export type AnswerScope = (typeof ANSWER_SCOPES)[number];
 
 export type RouteDefinition = {
   readonly method: HttpMethod;

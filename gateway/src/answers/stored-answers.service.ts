@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { AnswerScope } from '@nivesh/proto';
+import { ANSWER_SCOPES, type AnswerScope } from '@nivesh/proto';
 import { AnswerStore, type Logger, type StoredAnswer } from '@nivesh/proto/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
@@ -16,6 +16,9 @@ export const VERSIONED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/** How often the data versions kept in memory are re-read, besides their announcements. */
+const VERSION_REFRESH_MS = 5_000;
+
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
 export const etagMatches = (ifNoneMatch: string | undefined, etag: string): boolean => {
   if (!ifNoneMatch) return false;
@@ -28,11 +31,15 @@ export const etagMatches = (ifNoneMatch: string | undefined, etag: string): bool
 /**
  * Sends answers of versioned routes (`RouteDefinition.versioned`) from the bytes their service stored (`AnswerStore`):
  * no parsing, no validation, no serialising or compressing per request. Answers are kept in this process too (an LRU
- * bounded in bytes), so a hot answer costs one Redis GET of the data version and a socket write.
+ * bounded in bytes), and so is each scope's data version, followed through Redis pub/sub (re-read whenever the
+ * subscription reconnects; read per request while it is down): a hot answer costs a socket write.
  */
 @Injectable()
-export class StoredAnswers {
+export class StoredAnswers implements OnModuleInit, OnApplicationShutdown {
   private readonly stores = new Map<AnswerScope, AnswerStore>();
+  private readonly versions = new Map<AnswerScope, string>();
+  private subscriber?: Redis;
+  private refresh?: NodeJS.Timeout;
   private readonly memory: LRUCache<string, StoredAnswer>;
   private readonly encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'identity'] });
 
@@ -45,6 +52,37 @@ export class StoredAnswers {
       maxSize: config.ANSWER_MEMORY_MB * 1024 * 1024,
       sizeCalculation: (answer) => answer.json.length + answer.br.length + answer.gzip.length + 64,
     });
+  }
+
+  onModuleInit(): void {
+    const subscriber = this.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = subscriber;
+    const byChannel = new Map(ANSWER_SCOPES.map((scope) => [this.storeOf(scope).versionChannel, scope]));
+    subscriber.on('message', (channel: string, version: string) => {
+      const scope = byChannel.get(channel);
+      if (scope) this.versions.set(scope, version);
+    });
+    // Announcements may have been missed while disconnected: forget, then re-read once subscribed again.
+    subscriber.on('close', () => this.versions.clear());
+    subscriber.on('ready', () => void this.readVersions());
+    subscriber.on('error', () => undefined);
+    // Not awaited: the gateway starts, and serves, while Redis is away (versions are read per request until then).
+    subscriber.subscribe(...byChannel.keys()).catch((error: unknown) => this.logger.warn({ err: error }, 'data versions will be read per request'));
+    // The stored version is the truth; re-reading it now and then heals an announcement that raced a reconnect.
+    this.refresh = setInterval(() => void this.readVersions(), VERSION_REFRESH_MS).unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.refresh);
+    this.subscriber?.disconnect();
+  }
+
+  private async readVersions(): Promise<void> {
+    if (this.subscriber?.status !== 'ready') return;
+    for (const scope of ANSWER_SCOPES) {
+      const version = await this.storeOf(scope).version().catch(() => undefined);
+      if (version !== undefined) this.versions.set(scope, version);
+    }
   }
 
   /**
@@ -90,7 +128,7 @@ export class StoredAnswers {
 
   private async keyOf(store: AnswerStore, pattern: string, payload: unknown): Promise<string | undefined> {
     try {
-      return store.key(await store.version(), pattern, payload);
+      return store.key(this.versions.get(store.scope) ?? (await store.version()), pattern, payload);
     } catch (error) {
       this.logger.warn({ err: error }, 'stored answers skipped: Redis unavailable');
       return undefined;

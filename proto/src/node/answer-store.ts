@@ -66,9 +66,16 @@ export class AnswerStore {
     return (await this.redis.get(this.versionKey)) ?? '0';
   }
 
-  /** Starts a new data version; returns it. Called after an import commits. */
+  /** Where a new version is announced (the gateway keeps the current version in memory from it). */
+  get versionChannel(): string {
+    return this.versionKey;
+  }
+
+  /** Starts a new data version, announces it and returns it. Called after an import commits. */
   async bump(): Promise<string> {
-    return String(await this.redis.incr(this.versionKey));
+    const version = String(await this.redis.incr(this.versionKey));
+    await this.redis.publish(this.versionKey, version);
+    return version;
   }
 
   /** The key of one answer: data version, RPC pattern and the canonical form of the parsed query. */
