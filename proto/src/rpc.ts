@@ -11,9 +11,18 @@ export type RpcDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType =
   readonly result: R;
   /** Default deadline for a call, in milliseconds. */
   readonly deadlineMs: number;
+  /** Running the handler twice would be noticed (mail sent, row written): the transport runs it at most once per request. */
+  readonly sideEffects: boolean;
 };
 
 export const DEFAULT_RPC_DEADLINE_MS = 5_000;
+
+/** How a pattern is called; a plain number is the deadline alone. */
+export type RpcOptions = {
+  deadlineMs?: number;
+  /** Default false: the handler only reads, or is idempotent, so a request taken over after a crash may run again. */
+  sideEffects?: boolean;
+};
 
 /** Declares one RPC pattern with its payload and result schemas. */
 export const defineRpc = <P extends z.ZodType, R extends z.ZodType>(
@@ -21,8 +30,11 @@ export const defineRpc = <P extends z.ZodType, R extends z.ZodType>(
   name: string,
   payload: P,
   result: R,
-  deadlineMs = DEFAULT_RPC_DEADLINE_MS,
-): RpcDefinition<P, R> => ({ service, pattern: `${service}.${name}`, payload, result, deadlineMs });
+  options: number | RpcOptions = {},
+): RpcDefinition<P, R> => {
+  const { deadlineMs = DEFAULT_RPC_DEADLINE_MS, sideEffects = false } = typeof options === 'number' ? { deadlineMs: options } : options;
+  return { service, pattern: `${service}.${name}`, payload, result, deadlineMs, sideEffects };
+};
 
 /** The service that owns a pattern ("auth.me" belongs to "auth"). */
 export const serviceOfPattern = (pattern: string): string => pattern.slice(0, pattern.indexOf('.'));

@@ -160,10 +160,10 @@ export type AnalyticsBasicStatsPayload = z.infer<typeof AnalyticsBasicStatsPaylo
 
 /** Analytics patterns of services/tracking (collected into TRACKING in visitor.ts). */
 export const ANALYTICS_RPC = {
-  analyticsSessionStart: defineRpc('tracking', 'analyticsSessionStart', AnalyticsSessionStartPayloadSchema, AnalyticsSessionStartResponseSchema),
+  analyticsSessionStart: defineRpc('tracking', 'analyticsSessionStart', AnalyticsSessionStartPayloadSchema, AnalyticsSessionStartResponseSchema, { sideEffects: true }),
   analyticsSessionEnd: defineRpc('tracking', 'analyticsSessionEnd', AnalyticsSessionEndPayloadSchema, AnalyticsSessionEndResponseSchema),
-  analyticsPageVisit: defineRpc('tracking', 'analyticsPageVisit', AnalyticsPageVisitPayloadSchema, AnalyticsRecordedResponseSchema),
-  analyticsAction: defineRpc('tracking', 'analyticsAction', AnalyticsActionPayloadSchema, AnalyticsRecordedResponseSchema),
+  analyticsPageVisit: defineRpc('tracking', 'analyticsPageVisit', AnalyticsPageVisitPayloadSchema, AnalyticsRecordedResponseSchema, { sideEffects: true }),
+  analyticsAction: defineRpc('tracking', 'analyticsAction', AnalyticsActionPayloadSchema, AnalyticsRecordedResponseSchema, { sideEffects: true }),
   analyticsOverview: defineRpc('tracking', 'analyticsOverview', AnalyticsOverviewPayloadSchema, AnalyticsOverviewResponseSchema, 15_000),
   analyticsCurrentUsers: defineRpc('tracking', 'analyticsCurrentUsers', AnalyticsCurrentUsersPayloadSchema, AnalyticsCurrentUsersResponseSchema),
   analyticsBasicStats: defineRpc('tracking', 'analyticsBasicStats', AnalyticsBasicStatsPayloadSchema, AnalyticsBasicStatsResponseSchema, 10_000),

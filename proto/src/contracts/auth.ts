@@ -19,6 +19,8 @@ import {
 
 const TAG = 'auth';
 const AUTH_DEADLINE_MS = 10_000;
+/** Sends mail, creates an account or a session, or changes a password: run at most once per request. */
+const AUTH_WRITE = { deadlineMs: AUTH_DEADLINE_MS, sideEffects: true };
 
 // ---- bodies ---------------------------------------------------------------------------------
 
@@ -148,17 +150,17 @@ export type LogoutPayload = z.infer<typeof LogoutPayloadSchema>;
 /** RPC patterns answered by services/auth. */
 export const AUTH = {
   ...systemPatterns('auth'),
-  registerRequestOtp: defineRpc('auth', 'registerRequestOtp', RegisterRequestOtpRequestSchema, RegisterRequestOtpResponseSchema, AUTH_DEADLINE_MS),
-  registerVerifyOtp: defineRpc('auth', 'registerVerifyOtp', RegisterVerifyOtpRequestSchema, RegisterVerifyOtpResponseSchema, AUTH_DEADLINE_MS),
-  loginRequestOtp: defineRpc('auth', 'loginRequestOtp', LoginRequestOtpRequestSchema, LoginRequestOtpResponseSchema, AUTH_DEADLINE_MS),
-  loginVerifyOtp: defineRpc('auth', 'loginVerifyOtp', LoginVerifyOtpRequestSchema, LoginVerifyOtpResponseSchema, AUTH_DEADLINE_MS),
+  registerRequestOtp: defineRpc('auth', 'registerRequestOtp', RegisterRequestOtpRequestSchema, RegisterRequestOtpResponseSchema, AUTH_WRITE),
+  registerVerifyOtp: defineRpc('auth', 'registerVerifyOtp', RegisterVerifyOtpRequestSchema, RegisterVerifyOtpResponseSchema, AUTH_WRITE),
+  loginRequestOtp: defineRpc('auth', 'loginRequestOtp', LoginRequestOtpRequestSchema, LoginRequestOtpResponseSchema, AUTH_WRITE),
+  loginVerifyOtp: defineRpc('auth', 'loginVerifyOtp', LoginVerifyOtpRequestSchema, LoginVerifyOtpResponseSchema, AUTH_WRITE),
   getUserEmail: defineRpc('auth', 'getUserEmail', GetUserEmailRequestSchema, GetUserEmailResponseSchema),
-  resendOtp: defineRpc('auth', 'resendOtp', ResendOtpRequestSchema, ResendOtpResponseSchema, AUTH_DEADLINE_MS),
-  forgotPassword: defineRpc('auth', 'forgotPassword', ForgotPasswordRequestSchema, ForgotPasswordResponseSchema, AUTH_DEADLINE_MS),
-  resetPassword: defineRpc('auth', 'resetPassword', ResetPasswordRequestSchema, ResetPasswordResponseSchema, AUTH_DEADLINE_MS),
-  login: defineRpc('auth', 'login', LoginRequestSchema, LoginResponseSchema, AUTH_DEADLINE_MS),
+  resendOtp: defineRpc('auth', 'resendOtp', ResendOtpRequestSchema, ResendOtpResponseSchema, AUTH_WRITE),
+  forgotPassword: defineRpc('auth', 'forgotPassword', ForgotPasswordRequestSchema, ForgotPasswordResponseSchema, AUTH_WRITE),
+  resetPassword: defineRpc('auth', 'resetPassword', ResetPasswordRequestSchema, ResetPasswordResponseSchema, AUTH_WRITE),
+  login: defineRpc('auth', 'login', LoginRequestSchema, LoginResponseSchema, AUTH_WRITE),
   me: defineRpc('auth', 'me', MePayloadSchema, MeResponseSchema),
-  logout: defineRpc('auth', 'logout', LogoutPayloadSchema, LogoutResponseSchema),
+  logout: defineRpc('auth', 'logout', LogoutPayloadSchema, LogoutResponseSchema, { sideEffects: true }),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------

@@ -68,14 +68,16 @@ export type ChatQueryResponse = z.infer<typeof ChatQueryResponseSchema>;
 const CHAT_START_DEADLINE_MS = 15_000;
 /** A language-model answer can take a while; the client does not abort chat calls. */
 const CHAT_QUERY_DEADLINE_MS = 45_000;
+/** A question is appended to the conversation with its answer: asked once per request. */
+const CHAT_QUERY = { deadlineMs: CHAT_QUERY_DEADLINE_MS, sideEffects: true };
 
 /** RPC patterns answered by services/chat. */
 export const CHAT = {
   ...systemPatterns('chat'),
   sentimentStart: defineRpc('chat', 'sentimentStart', ChatSentimentStartRequestSchema, ChatStartResponseSchema, CHAT_START_DEADLINE_MS),
   technicalStart: defineRpc('chat', 'technicalStart', ChatTechnicalStartRequestSchema, ChatStartResponseSchema, CHAT_START_DEADLINE_MS),
-  sentimentQuery: defineRpc('chat', 'sentimentQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY_DEADLINE_MS),
-  technicalQuery: defineRpc('chat', 'technicalQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY_DEADLINE_MS),
+  sentimentQuery: defineRpc('chat', 'sentimentQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY),
+  technicalQuery: defineRpc('chat', 'technicalQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------

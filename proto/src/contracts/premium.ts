@@ -109,8 +109,8 @@ export type CancelPayload = z.infer<typeof CancelPayloadSchema>;
 export const PREMIUM = {
   ...systemPatterns('premium'),
   status: defineRpc('premium', 'status', PremiumStatusPayloadSchema, PremiumStatusResponseSchema),
-  subscribe: defineRpc('premium', 'subscribe', SubscribePayloadSchema, SubscribeResponseSchema, 15_000),
-  cancel: defineRpc('premium', 'cancel', CancelPayloadSchema, CancelResponseSchema, 10_000),
+  subscribe: defineRpc('premium', 'subscribe', SubscribePayloadSchema, SubscribeResponseSchema, { deadlineMs: 15_000, sideEffects: true }),
+  cancel: defineRpc('premium', 'cancel', CancelPayloadSchema, CancelResponseSchema, { deadlineMs: 10_000, sideEffects: true }),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------

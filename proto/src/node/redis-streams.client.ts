@@ -15,12 +15,13 @@ export type RedisStreamsClientOptions = {
 
 export type RequestOptions = { deadlineMs?: number; correlationId?: string };
 
-type Waiter = { resolve: (value: unknown) => void; reject: (error: DomainError) => void; timer: NodeJS.Timeout };
+type Waiter = { service: string; resolve: (value: unknown) => void; reject: (error: DomainError) => void; timer: NodeJS.Timeout };
 
 /**
  * NestJS client proxy for the Redis Streams transport. A request is appended to its service's stream
  * with a deadline and this client's reply channel; the reply comes back on that channel only.
- * No live instance: 503 at once. Past the deadline: 504.
+ * No live instance: 503 at once, and 503 to calls in flight once the last instance of their service is seen dead.
+ * Past the deadline: 504.
  */
 export class RedisStreamsClient extends ClientProxy {
   readonly clientId = randomUUID();
@@ -30,6 +31,7 @@ export class RedisStreamsClient extends ClientProxy {
   private subscriber?: Redis;
   private connecting?: Promise<void>;
   private subscribed = false;
+  private watch?: NodeJS.Timeout;
   private readonly waiters = new Map<string, Waiter>();
   private readonly aliveUntil = new Map<string, number>();
   private readonly livenessChecks = new Map<string, Promise<boolean>>();
@@ -53,9 +55,11 @@ export class RedisStreamsClient extends ClientProxy {
     this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
     await this.subscriber.subscribe(this.replyChannel);
     this.subscribed = true;
+    this.watch = setInterval(() => void this.failCallsToDeadServices(), RPC_TIMING.heartbeatMs).unref();
   }
 
   async close(): Promise<void> {
+    clearInterval(this.watch);
     for (const [id, waiter] of this.waiters) {
       clearTimeout(waiter.timer);
       waiter.reject(new DomainError('service_unavailable', 'RPC client closed'));
@@ -88,7 +92,7 @@ export class RedisStreamsClient extends ClientProxy {
         this.waiters.delete(id);
         reject(new DomainError('deadline_exceeded', `The ${service} service did not answer in time.`));
       }, deadlineMs);
-      this.waiters.set(id, { resolve, reject, timer });
+      this.waiters.set(id, { service, resolve, reject, timer });
     });
     // The reply can arrive (on the subscriber connection) before the XADD below resolves: a rejection then
     // must not count as unhandled while this function still awaits. The caller gets it from `return result`.
@@ -122,6 +126,29 @@ export class RedisStreamsClient extends ClientProxy {
       this.livenessChecks.set(service, check);
     }
     return check;
+  }
+
+  /**
+   * A call whose service has no live instance left will not be answered (a live sibling would have claimed it):
+   * its caller gets 503 now rather than 504 at the deadline. Only calls already waiting when the count was asked
+   * are failed: an instance that started since then may serve a later one.
+   */
+  private async failCallsToDeadServices(): Promise<void> {
+    const waiting = [...this.waiters];
+    const services = [...new Set(waiting.map(([, waiter]) => waiter.service))];
+    const live = await Promise.all(
+      services.map((service) =>
+        this.commands!.zcount(this.keys.instances(service), Date.now() - RPC_TIMING.deadAfterMs, '+inf').catch(() => undefined),
+      ),
+    );
+    const dead = new Set(services.filter((_, index) => live[index] === 0));
+    for (const [id, waiter] of waiting) {
+      if (!dead.has(waiter.service) || this.waiters.get(id) !== waiter) continue;
+      this.waiters.delete(id);
+      this.aliveUntil.delete(waiter.service);
+      clearTimeout(waiter.timer);
+      waiter.reject(new DomainError('service_unavailable', `The ${waiter.service} service stopped before answering. Please try again shortly.`));
+    }
   }
 
   /** A message carries one reply, or an array of replies batched by the server. */

@@ -6,7 +6,8 @@ import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { DomainError, RpcErrorPayloadSchema, notImplemented, type RpcErrorPayload } from '../errors';
 import type { RpcDefinition } from '../rpc';
-import { REQUEST_FIELD, RPC_TIMING, rpcKeys, type RpcReply, type RpcRequest } from './rpc-keys';
+import { startHeartbeat, type Heartbeat } from './heartbeat';
+import { REQUEST_FIELD, RPC_TIMING, RUN_STARTED, rpcKeys, type RpcReply, type RpcRequest } from './rpc-keys';
 
 export type RedisStreamsServerOptions = {
   redisUrl: string;
@@ -28,6 +29,8 @@ export type RedisStreamsServerOptions = {
 
 type StreamEntry = [id: string, fields: string[]];
 type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
+/** A request ready to run: its handler, its pattern, and the payload as the pattern's schema parsed it. */
+type Handled = { handler: MessageHandler; def: RpcDefinition; data: unknown };
 
 /** Context handed to handlers: which request, which instance. */
 export class RedisStreamsContext extends BaseRpcContext<
@@ -55,6 +58,8 @@ export class RedisStreamsContext extends BaseRpcContext<
  * a service reads the same stream in one group, so each request is handled by exactly one instance.
  * Requests past their deadline are dropped unexecuted; requests left pending by a dead instance are
  * claimed by a live sibling; handled entries are acknowledged and deleted together with the reply.
+ * A pattern with side effects runs at most once per request: a claimed request whose first run finished
+ * gets that run's reply, one whose first run was cut short gets 503, since whether it took effect is unknown.
  */
 export class RedisStreamsServer extends Server implements CustomTransportStrategy {
   readonly instanceId: string;
@@ -67,7 +72,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   private reader?: Redis;
   private running = false;
   private readLoop?: Promise<void>;
-  private heartbeat?: NodeJS.Timeout;
+  private heartbeat?: Heartbeat;
+  private maintenance?: NodeJS.Timeout;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly finishing: { entryId: string; replyTo?: string; reply?: RpcReply; done: () => void }[] = [];
   private slotFreed?: () => void;
@@ -101,9 +107,16 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       this.commands = new Redis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: null });
       this.reader = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
       await this.ensureGroup();
-      await this.beat();
+      this.heartbeat = await startHeartbeat({
+        redisUrl: this.options.redisUrl,
+        key: this.keys.instances(this.options.service),
+        member: this.instanceId,
+        intervalMs: RPC_TIMING.heartbeatMs,
+        forgetAfterMs: RPC_TIMING.deadAfterMs * 10,
+        onError: (error) => this.logger.error?.(`RPC heartbeat failed: ${error.message}`),
+      });
       this.running = true;
-      this.heartbeat = setInterval(() => void this.maintain(), RPC_TIMING.heartbeatMs);
+      this.maintenance = setInterval(() => void this.maintain(), RPC_TIMING.heartbeatMs);
       this.readLoop = this.consume();
       callback();
     } catch (error) {
@@ -120,7 +133,9 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     await this.readLoop;
     const timeout = this.options.shutdownTimeoutMs ?? 10_000;
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, timeout).unref())]);
-    clearInterval(this.heartbeat);
+    clearInterval(this.maintenance);
+    // Stopped before leaving the set of instances, or a last beat would bring this instance back.
+    await this.heartbeat?.stop();
     const commands = this.commands;
     if (commands) {
       await commands.zrem(this.keys.instances(this.options.service), this.instanceId).catch(() => undefined);
@@ -135,7 +150,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   /** Stops this instance as if the process died: no goodbye, nothing acknowledged. For tests. */
   abandon(): void {
     this.running = false;
-    clearInterval(this.heartbeat);
+    clearInterval(this.maintenance);
+    this.heartbeat?.kill();
     this.commands?.disconnect();
     this.reader?.disconnect();
   }
@@ -173,21 +189,12 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     }
   }
 
-  private async beat(): Promise<void> {
-    const now = Date.now();
-    const instances = this.keys.instances(this.options.service);
-    await this.commands!.multi()
-      .zadd(instances, now, this.instanceId)
-      .zremrangebyscore(instances, '-inf', now - RPC_TIMING.deadAfterMs * 10)
-      .exec();
-  }
-
   private async maintain(): Promise<void> {
     if (!this.running) return;
     try {
-      await this.beat();
-      // Answered requests are deleted as they finish; unread ones older than any deadline can never be answered.
-      await this.commands!.xtrim(this.stream, 'MINID', '~', Date.now() - RPC_TIMING.maxDeadlineMs);
+      // Answered requests are deleted as they finish; entries older than any deadline can never be answered.
+      // Exact, not '~': approximate trimming keeps a whole node of the stream while any entry in it is recent.
+      await this.commands!.xtrim(this.stream, 'MINID', Date.now() - RPC_TIMING.maxDeadlineMs);
       await this.claimFromDeadSiblings();
     } catch (error) {
       this.logger.error?.(`RPC maintenance failed: ${String(error)}`);
@@ -295,7 +302,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     await this.finish(entryId, request.r, reply);
   }
 
-  private async execute({ i: requestId, p: pattern, d: data, t: deadline, c: correlationId }: RpcRequest): Promise<RpcReply> {
+  private async execute(request: RpcRequest): Promise<RpcReply> {
+    const { i: requestId, p: pattern, d: data, c: correlationId } = request;
     const handler: MessageHandler | null = this.getHandlerByPattern(pattern);
     const def = this.definitions.get(pattern);
     if (!handler || !def) {
@@ -307,9 +315,41 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       const where = issue?.path.join('.') || 'payload';
       return { id: requestId, ok: false, err: { code: 'validation_failed', message: `${where}: ${issue?.message ?? 'invalid'}` } };
     }
+    const call = { handler, def, data: parsed.data };
+    if (!def.sideEffects) return this.invoke(request, call);
+    try {
+      return await this.invokeOnce(request, call);
+    } catch (error) {
+      return this.internal(requestId, correlationId, error);
+    }
+  }
+
+  /**
+   * Runs a handler with side effects at most once per request. SET NX GET marks the run as started and tells
+   * a sibling that claims the request later what the first run left: its reply, or the mark of a run that
+   * never finished. The key outlives the deadline by deadAfterMs, in case a sibling's clock runs behind.
+   */
+  private async invokeOnce(request: RpcRequest, call: Handled): Promise<RpcReply> {
+    const key = this.keys.result(this.options.service, request.i);
+    const earlier = await this.commands!.set(key, RUN_STARTED, 'PXAT', request.t + RPC_TIMING.deadAfterMs, 'NX', 'GET');
+    if (earlier === RUN_STARTED) {
+      this.logger.warn?.(`Not running ${request.p} ${request.i} again: its first run did not finish (correlation_id=${request.c})`);
+      const message = `The ${this.options.service} service stopped while handling this request; it may have taken effect.`;
+      return { id: request.i, ok: false, err: { code: 'service_unavailable', message } };
+    }
+    if (earlier !== null) return JSON.parse(earlier) as RpcReply;
+    const reply = await this.invoke(request, call);
+    await this.commands!.set(key, JSON.stringify(reply), 'KEEPTTL', 'XX');
+    return reply;
+  }
+
+  private async invoke(
+    { i: requestId, p: pattern, t: deadline, c: correlationId }: RpcRequest,
+    { handler, def, data }: Handled,
+  ): Promise<RpcReply> {
     try {
       const context = new RedisStreamsContext([pattern, requestId, deadline, this.instanceId, correlationId]);
-      const result: unknown = await lastValueFrom(this.transformToObservable(await handler(parsed.data, context)), { defaultValue: null });
+      const result: unknown = await lastValueFrom(this.transformToObservable(await handler(data, context)), { defaultValue: null });
       if (this.options.validateResults !== false) {
         const checked = def.result.safeParse(result);
         if (!checked.success) {

@@ -3,14 +3,19 @@ export const rpcKeys = (prefix: string) => ({
   requests: (service: string) => `${prefix}:rpc:${service}:requests`,
   instances: (service: string) => `${prefix}:rpc:${service}:instances`,
   group: (service: string) => service,
+  /** The run of a request with side effects: RUN_STARTED while it runs, then its reply (RedisStreamsServer). */
+  result: (service: string, requestId: string) => `${prefix}:rpc:${service}:result:${requestId}`,
   replies: (clientId: string) => `${prefix}:rpc:reply:${clientId}`,
 });
 
 /** Transport timing, shared by server and client so they agree on liveness. */
 export const RPC_TIMING = {
-  /** How often an instance says it is alive. */
+  /** How often an instance says it is alive (from a worker thread, so a busy event loop does not silence it). */
   heartbeatMs: 500,
-  /** An instance silent this long is dead: its pending requests are taken over. */
+  /**
+   * An instance silent this long is dead: its pending requests are taken over, and callers waiting on a
+   * service with no live instance left get 503.
+   */
   deadAfterMs: 2_000,
   /** How long a client trusts that a service has a live instance. */
   livenessCacheMs: 1_000,
@@ -19,6 +24,9 @@ export const RPC_TIMING = {
   /** How long a server blocks waiting for requests before checking whether it should stop. */
   blockMs: 1_000,
 } as const;
+
+/** What a request's result key holds while a handler with side effects runs; its reply replaces it. */
+export const RUN_STARTED = 'started';
 
 /** The one field of a request entry: the whole request as JSON (one field is cheaper to write and parse than six). */
 export const REQUEST_FIELD = 'm';

@@ -16,20 +16,32 @@ import { DomainRpcExceptionFilter } from '../rpc-exception.filter';
 
 const service = 'echo' as ServiceName;
 
+const WorkSchema = z.object({
+  n: z.number().int(),
+  /** Waits without blocking the event loop. */
+  sleep_ms: z.number().int().min(0).max(10_000).default(0),
+  /** Blocks the event loop, as a long synchronous computation would. */
+  block_ms: z.number().int().min(0).max(10_000).default(0),
+});
+type Work = z.infer<typeof WorkSchema>;
+const WorkResultSchema = z.object({ n: z.number().int(), instance: z.string() });
+
 export const ECHO = {
   ping: defineRpc(service, 'ping', z.object({}), z.object({ pong: z.literal(true), instance: z.string() })),
-  work: defineRpc(
-    service,
-    'work',
-    z.object({ n: z.number().int(), sleep_ms: z.number().int().min(0).max(10_000).default(0) }),
-    z.object({ n: z.number().int(), instance: z.string() }),
-  ),
+  work: defineRpc(service, 'work', WorkSchema, WorkResultSchema),
+  /** Like work, but marked as having side effects: it runs at most once per request. */
+  record: defineRpc(service, 'record', WorkSchema, WorkResultSchema, { sideEffects: true }),
   fail: defineRpc(service, 'fail', z.object({ kind: z.enum(['domain', 'crash']) }), z.object({})),
   breakContract: defineRpc(service, 'breakContract', z.object({}), z.object({ must: z.string() })),
 };
 
-/** Redis list where the service records every request it starts, as "requestId|instance|n". */
+/**
+ * Redis list where the service records every request it starts, as "requestId|instance|n". Started under a
+ * parent with an IPC channel, it also sends the parent a `StartedMessage` once the start is recorded.
+ */
 export const startedKey = (prefix: string) => `${prefix}:test:started`;
+
+export type StartedMessage = { started: number };
 
 const REDIS = Symbol('REDIS');
 const PREFIX = Symbol('PREFIX');
@@ -47,10 +59,13 @@ class EchoController {
   }
 
   @MessagePattern(ECHO.work.pattern)
-  async work(@Payload() payload: { n: number; sleep_ms: number }, @Ctx() context: RedisStreamsContext) {
-    await this.redis.rpush(startedKey(this.prefix), `${context.requestId}|${context.instance}|${payload.n}`);
-    if (payload.sleep_ms > 0) await new Promise((resolve) => setTimeout(resolve, payload.sleep_ms));
-    return { n: payload.n, instance: context.instance };
+  work(@Payload() payload: Work, @Ctx() context: RedisStreamsContext) {
+    return this.run(payload, context);
+  }
+
+  @MessagePattern(ECHO.record.pattern)
+  record(@Payload() payload: Work, @Ctx() context: RedisStreamsContext) {
+    return this.run(payload, context);
   }
 
   @MessagePattern(ECHO.fail.pattern)
@@ -62,6 +77,14 @@ class EchoController {
   @MessagePattern(ECHO.breakContract.pattern)
   breakContract() {
     return { wrong: 1 };
+  }
+
+  private async run(payload: Work, context: RedisStreamsContext) {
+    await this.redis.rpush(startedKey(this.prefix), `${context.requestId}|${context.instance}|${payload.n}`);
+    process.send?.({ started: payload.n } satisfies StartedMessage);
+    if (payload.block_ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, payload.block_ms);
+    if (payload.sleep_ms > 0) await new Promise((resolve) => setTimeout(resolve, payload.sleep_ms));
+    return { n: payload.n, instance: context.instance };
   }
 }
 
