@@ -5,12 +5,15 @@
 //      component's module, `{ path: '/x', … Page: X }` (or `path: 'x', element: page(X…)`) gives its
 //      route. A route whose component is not lazy there (a wrapper that lazy-loads inside) is matched to
 //      the dynamic chunk named after the path's last segment (/blog -> blog-page.tsx), else counted
-//      as the entry alone — the table says which.
-//   2. Lighthouse 12 on '/' in Debian's Chromium: performance and accessibility, mobile (the default
-//      config: simulated slow 4G and a mid-range phone) and the desktop preset.
+//      as the entry alone (the dashboard, which router.tsx imports statically, is part of the entry) —
+//      the table says which.
+//   2. Lighthouse 12 on '/' in Debian's Chromium, mobile (the default config: simulated slow 4G and a
+//      mid-range phone) and the desktop preset: performance and accessibility, FCP, LCP, TBT, CLS and
+//      speed index, the bytes the first load transferred (all, and JavaScript), the LCP element with its
+//      phases, and what shifted. BENCH_WEB_REPORTS=<dir> also keeps each full report (JSON) there.
 // The whole stack runs on a spare port with NODE_ENV=production, a fresh database nivesh_bench_web_<id>
 // (dropped afterwards) and random secrets.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,6 +44,9 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const ROUTER_FILE = 'src/app/router.tsx';
+// BENCH_WEB_REPORTS=<dir>: also keep each run's full Lighthouse report (JSON) there.
+const REPORT_DIR = process.env.BENCH_WEB_REPORTS ? path.resolve(process.env.BENCH_WEB_REPORTS) : null;
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
 
 const sparePort = () =>
   new Promise((resolve, reject) => {
@@ -67,6 +73,9 @@ const routeChunks = (manifest, source) => {
   for (const match of source.matchAll(/const\s+(\w+)\s*=\s*lazy\w*\(\s*(?:<[^>]*>\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
     lazyModules.set(match[1], match[2]);
   }
+  const staticImports = new Set(
+    [...source.matchAll(/^import\s*\{([^}]*)\}\s*from\s*'\.[^']*';/gm)].flatMap((match) => match[1].split(',').map((name) => name.trim())),
+  );
   const dynamicEntries = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && /\.(t|j)sx?$/.test(key));
   const routes = [];
   const seen = new Set();
@@ -80,6 +89,7 @@ const routeChunks = (manifest, source) => {
     // Rollup names a page chunk it shares '_<name>-<hash>.js' rather than by its source path.
     const named = dynamicEntries.find((entry) => path.posix.basename(entry).replace(/^_/, '').replace(/\.(t|j)sx?$/, '').startsWith(slug));
     if (named) return routes.push({ route, key: named, how: `by chunk name (${component})` });
+    if (staticImports.has(component)) return routes.push({ route, key: null, how: `in the entry (${component}, imported statically by router.tsx)` });
     routes.push({ route, key: null, how: `entry only (${component} not matched to a chunk)` });
   };
   // { path: '/x', ..., Page: X } (a route table) or { path: 'x', element: page(X, ...) } / { index: true, ... }.
@@ -107,14 +117,47 @@ const routeSizes = () => {
 
 // ---- Lighthouse ----------------------------------------------------------------------------------
 
+/** What the page fetched on its first load, as Lighthouse saw it on the wire (bytes transferred, headers included). */
+const transferOf = (requests) => {
+  const sum = (items) => items.reduce((total, item) => total + (item.transferSize ?? 0), 0);
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return { requests: requests.length, total: sum(requests), scripts: scripts.length, scriptBytes: sum(scripts) };
+};
+
+/** The element Lighthouse counted as the largest contentful paint, and how its time splits. */
+const lcpElementOf = (audits) => {
+  const tables = audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  if (!node) return 'n/a';
+  const phases = (tables[1]?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing)} ms`).join(', ');
+  return `${node.selector ?? '?'} "${String(node.nodeLabel ?? '').slice(0, 60)}"${phases ? ` (${phases})` : ''}`;
+};
+
 const score = (category) => (category?.score == null ? 'n/a' : String(Math.round(category.score * 100)));
 
+/** A Lighthouse error that asks to run it again (a trace lost under load, such as NO_NAVSTART). */
+class RetryableLighthouseError extends Error {}
+
+/** One Lighthouse run; once more when Lighthouse failed to record the trace. */
 const runLighthouse = async (url, config, label) => {
+  try {
+    return await lighthouseOnce(url, config, label);
+  } catch (error) {
+    if (!(error instanceof RetryableLighthouseError)) throw error;
+    log(`${error.message}; running it again`);
+    return lighthouseOnce(url, config, label);
+  }
+};
+
+const lighthouseOnce = async (url, config, label) => {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
-    if (runtimeError) throw new Error(`${label}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError) {
+      const message = `${label}: ${runtimeError.code} ${runtimeError.message}`;
+      throw /run Lighthouse again/i.test(runtimeError.message) ? new RetryableLighthouseError(message) : new Error(message);
+    }
     const metric = (id) => audits[id]?.displayValue ?? 'n/a';
     const failedA11y = Object.values(audits)
       .filter((audit) => audit.score === 0 && categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
@@ -123,9 +166,16 @@ const runLighthouse = async (url, config, label) => {
     const shifts = (audits['layout-shifts']?.details?.items ?? [])
       .slice(0, 3)
       .map((item) => `${item.node?.selector ?? item.node?.nodeLabel ?? '?'} (${Number(item.score ?? 0).toFixed(3)})`);
+    if (REPORT_DIR) {
+      const file = path.join(REPORT_DIR, `lighthouse-${label.split(' ')[0]}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(result.lhr));
+      log(`${label}: report written to ${file}`);
+    }
     return {
       label,
       shifts,
+      lcpElement: lcpElementOf(audits),
+      transfer: transferOf(audits['network-requests']?.details?.items ?? []),
       performance: score(categories.performance),
       accessibility: score(categories.accessibility),
       fcp: metric('first-contentful-paint'),
@@ -183,11 +233,16 @@ try {
   for (const row of sizes.rows) {
     console.log(`  ${row.route.padEnd(26)} ${kB(row.gzip).padStart(9)} ${kB(row.raw).padStart(9)}  ${String(row.files).padStart(5)}  ${row.chunk} (${row.how})`);
   }
-  console.log(`  entry alone ('/' before its page chunk): ${kB(sizes.initial.gzip)} gzipped, ${kB(sizes.initial.raw)} raw`);
+  console.log(`  entry alone: ${kB(sizes.initial.gzip)} gzipped, ${kB(sizes.initial.raw)} raw`);
 
   console.log(`\nLighthouse 12 on ${base}/`);
   for (const run of [mobile, desktop]) {
     console.log(`  ${run.label.padEnd(17)} performance ${run.performance.padStart(3)}  accessibility ${run.accessibility.padStart(3)}   FCP ${run.fcp}, LCP ${run.lcp}, TBT ${run.tbt}, CLS ${run.cls}, SI ${run.si}`);
+    const { transfer } = run;
+    console.log(
+      `    first load: ${kB(transfer.total)} transferred in ${transfer.requests} requests, of which JavaScript ${kB(transfer.scriptBytes)} in ${transfer.scripts} files`,
+    );
+    console.log(`    LCP element: ${run.lcpElement}`);
     if (run.failedA11y.length) console.log(`    failed accessibility audits: ${run.failedA11y.join(', ')}`);
     if (run.shifts.length) console.log(`    layout shifts: ${run.shifts.join('; ')}`);
     for (const warning of run.warnings) console.log(`    warning: ${warning}`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
@@ -57,6 +58,14 @@ export default defineConfig({
   plugins: [
     react(),
     appIconLinks(),
+    // dist/**/*.br and *.gz beside every compressible file, which the gateway sends as the client accepts
+    // (@fastify/static preCompressed). index.html is left out: the gateway writes a fresh CSP nonce into it
+    // on every response, and compresses that. sw.js and workbox-*.js are written after this plugin has run.
+    compression({
+      include: /\.(js|mjs|css|svg|json|webmanifest|html|txt|xml)$/,
+      exclude: [/(^|[\\/])index\.html$/, /(^|[\\/])\.vite[\\/]/],
+      algorithms: ['brotliCompress', 'gzip'],
+    }),
     // The installable app: /sw.js precaches the app shell (Workbox generateSW) and never caches API answers.
     VitePWA({
       strategies: 'generateSW',
@@ -116,6 +125,12 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: scripts/check-bundle-size.mjs and load-tests/bench-web.mjs read the chunk graph.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The wire contracts and zod in one chunk, loaded on first use (src/lib/contracts.ts).
+        manualChunks: (id) => (/[\\/](proto[\\/]src|node_modules[\\/]zod)[\\/]/.test(id) ? 'contracts' : undefined),
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,10 +1,12 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { startPwa } from './features/pwa/start-pwa';
+import { afterNextPaint } from './lib/after-first-load';
+import { holdContractsUntil } from './lib/contracts';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import './app/app.css';
 
@@ -19,10 +21,15 @@ if (nonce) setNonce(nonce);
 // Before the first paint, so a stored dark choice never flashes light.
 applyTheme(readStoredTheme());
 
+// The first answers wait for their schemas until the page has painted (lib/contracts.ts).
+holdContractsUntil(afterNextPaint());
+
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

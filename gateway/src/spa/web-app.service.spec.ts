@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startTestGateway, type TestGateway } from '../../test/test-app';
 import { AD_FRAME_CSP, AD_FRAME_SCRIPT_HASH } from './csp';
 
@@ -173,5 +174,99 @@ describe('web app, security headers and static files', () => {
     expect(attributes.trim()).toBe('');
     const hash = createHash('sha256').update(body, 'utf8').digest('base64');
     expect(AD_FRAME_SCRIPT_HASH).toBe(`'sha256-${hash}'`);
+  });
+});
+
+describe('web app, compression of static files', () => {
+  const script = `export const app = ${JSON.stringify('x'.repeat(2_000))};\n`;
+  const worker = `self.addEventListener('fetch', () => {}); // ${'w'.repeat(2_000)}\n`;
+  let dist: string;
+  let gw: TestGateway;
+
+  /** A built web app as vite-plugin-compression2 leaves it: .br and .gz beside the hashed asset, none beside sw.js. */
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'gw-compressed-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><script type="module" src="/assets/app-abc123.js" nonce="__CSP_NONCE__"></script></head><body><div id="root"></div><!-- ${'p'.repeat(2_000)} --></body></html>`,
+    );
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dist, 'sw.js'), worker);
+    writeFileSync(path.join(dist, 'icon.png'), Buffer.alloc(2_000, 7));
+    gw = await startTestGateway({ WEB_DIST_DIR: dist });
+  });
+
+  afterAll(async () => {
+    await gw.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    gw.fastify.inject({ method: 'GET', url, headers: { accept: HTML, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
+
+  it('sends a hashed asset precompressed as brotli to a client that accepts br, immutable and varying by Accept-Encoding', async () => {
+    const response = await get('/assets/app-abc123.js', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(Number(response.headers['content-length'])).toBe(brotliCompressSync(script).length);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('negotiates: brotli first, gzip when brotli is refused or not offered, the file itself for a client that sends nothing', async () => {
+    const browser = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(browser.headers['content-encoding']).toBe('br');
+
+    for (const accept of ['gzip', 'br;q=0, gzip']) {
+      const response = await get('/assets/app-abc123.js', accept);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(response.rawPayload).toString()).toBe(script);
+    }
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(script);
+  });
+
+  it('keeps sw.js at no-cache, compressed per response as it has no precompressed copy', async () => {
+    const response = await get('/sw.js', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(worker);
+    const plain = await get('/sw.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(worker);
+  });
+
+  it('compresses index.html per response, with the nonce of its own CSP header, and keeps it at no-cache', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers.vary)).toContain('accept-encoding');
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      expect(html).toContain(`nonce="${nonceOfHeader(String(response.headers['content-security-policy']))}"`);
+      expect(html).not.toContain('__CSP_NONCE__');
+    }
+    const plain = await get('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
+  });
+
+  it('sends images as they are', async () => {
+    const response = await get('/icon.png', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.length).toBe(2_000);
   });
 });

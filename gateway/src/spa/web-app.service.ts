@@ -27,7 +27,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 const SHORT_CACHE = 'public, max-age=3600';
 
-/** The built single-page app: static files, and index.html with a fresh CSP nonce on every response. */
+/** What the web build precompresses (vite-plugin-compression2 in web/vite.config.ts): these answers vary by Accept-Encoding. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|html|txt|xml)$/;
+/** The suffixes of the precompressed copies @fastify/static sends in place of a file. */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+/**
+ * The built single-page app: static files, and index.html with a fresh CSP nonce on every response. Files
+ * the build precompressed go out as brotli or gzip, as the client's Accept-Encoding allows; index.html is
+ * compressed per response by the gateway's compression (app.ts), since its nonce changes every time.
+ */
 @Injectable()
 export class WebApp {
   private readonly root: string;
@@ -52,9 +61,14 @@ export class WebApp {
         redirect: false,
         dotfiles: 'ignore',
         cacheControl: false,
+        // dist/x.js.br or dist/x.js.gz instead of dist/x.js when the client accepts it (Content-Encoding set).
+        preCompressed: true,
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (response, filePath) => {
-          response.setHeader('cache-control', this.cacheControlOf(filePath));
+          const original = filePath.replace(PRECOMPRESSED_SUFFIX, '');
+          response.setHeader('cache-control', this.cacheControlOf(original));
+          // Lower case: @fastify/compress adds 'accept-encoding' to Vary only when it is not there already.
+          if (COMPRESSIBLE.test(original)) response.setHeader('vary', 'accept-encoding');
         },
       });
     }

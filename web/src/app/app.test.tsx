@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { BrowserRouter } from 'react-router';
 import type { FetchHandler } from '../testing/fetch-mock';
 import { LOGIN_VERIFIED, ME, OTP_SENT, json, notFound, stubFetch } from '../testing/fetch-mock';
-import { renderRoutes } from '../testing/render';
+import { renderRoutes, testQueryClient } from '../testing/render';
 import { SESSION_KEYS, reload, startSession } from '../lib/session';
+import { Providers } from './providers';
+import { AppRoutes } from './router';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -25,6 +28,27 @@ describe('app routes, layout and session', () => {
 
     renderRoutes('/register');
     expect(await screen.findByRole('dialog', { name: 'Create account' })).toBeTruthy();
+  });
+
+  it('in the browser router (as main.tsx renders it), /LOGIN/ opens the login screen over the dashboard like /login', async () => {
+    stubFetch(() => notFound());
+    window.history.pushState({}, '', '/LOGIN/');
+    try {
+      render(
+        <Providers queryClient={testQueryClient()}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>,
+      );
+      expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard', hidden: true })).toBeTruthy();
+      fireEvent.keyDown(document, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(window.location.pathname).toBe('/');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
   });
 
   it('closing the dialog opened by /login goes to /', async () => {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, matchPath, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
 import { ZoomControl } from '../components/widgets/zoom-control';
@@ -36,20 +36,18 @@ const useOpenedOnce = (open: boolean): boolean => {
   return opened || open;
 };
 
-/** Route data the layout reads: /login and /register open the login screen on a view. */
+/** Route data of the page table: /login and /register open the login screen on a view. */
 export type RouteHandle = { authView?: AuthDialogView };
+
+/** A path whose page opens under the login screen, on `view`. */
+export type AuthViewRoute = { path: string; view: AuthDialogView };
 
 /** setTimeout's longest delay; a later expiry is simply checked again then. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-const useRouteAuthView = (): AuthDialogView | null => {
-  const matches = useMatches();
-  for (const match of matches) {
-    const handle = match.handle as RouteHandle | undefined;
-    if (handle?.authView) return handle.authView;
-  }
-  return null;
-};
+/** The login screen's view for this address, matched as the router matches paths (any case, a trailing slash). */
+const routeAuthView = (routes: readonly AuthViewRoute[], pathname: string): AuthDialogView | null =>
+  routes.find((route) => matchPath(route.path, pathname) !== null)?.view ?? null;
 
 /** Collapsed below 768 px, expanded above; crossing the breakpoint resets the user's choice. */
 const useSidebarCollapse = (mobile: boolean) => {
@@ -69,12 +67,14 @@ const useFloatingChat = (type: FloatingChatType | null) => {
   return [chat, setChat] as const;
 };
 
+type AppLayoutProps = { authViewRoutes?: readonly AuthViewRoute[] };
+
 /** The app shell: the sidebar, the header ad and the page; the login screen and the widgets above them. */
-export function AppLayout() {
+export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
   const { session, user } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const routeView = useRouteAuthView();
+  const routeView = routeAuthView(authViewRoutes, pathname);
   const [dialogView, setDialogView] = useState<AuthDialogView | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);

@@ -1,5 +1,5 @@
-import { LOGIN_VERIFIED, json, never, stubFetch } from '../testing/fetch-mock';
-import { ApiError, apiGet, apiPost, errorMessageOf } from './api-client';
+import { LOGIN_VERIFIED, ME, json, never, stubFetch } from '../testing/fetch-mock';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiGet, apiPost, errorMessageOf, parseWith } from './api-client';
 import { SESSION_KEYS, getSession, reload, startSession } from './session';
 
 const anything = (body: unknown) => body;
@@ -87,6 +87,21 @@ describe('api client', () => {
     const error = await pending;
     expect(calls[0].signal?.aborted).toBe(true);
     expect(error.kind).toBe('aborted');
+  });
+
+  it('parses answers with the proto schema, loaded on first use', async () => {
+    stubFetch(() => json(ME));
+    expect(await apiGet('/me', { parse: parseWith((contracts) => contracts.MeResponseSchema) })).toEqual(ME);
+    stubFetch(() => json({ ...ME, is_admin: 'no' }));
+    const error = await failure(apiGet('/me', { parse: parseWith((contracts) => contracts.MeResponseSchema) }));
+    expect(error.kind).toBe('invalid');
+  });
+
+  it('reports schemas that could not be loaded as a network error', async () => {
+    stubFetch(() => json(ME));
+    const error = await failure(apiGet('/me', { parse: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }));
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it("passes the caller's cancellation on", async () => {

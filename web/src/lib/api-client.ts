@@ -4,6 +4,8 @@
  * `{ "detail": message }`; other servers may use `msg`.
  */
 import type { z } from 'zod';
+import type { Contracts } from './contracts';
+import { loadContracts } from './contracts';
 import { clearSession, getSession, getToken } from './session';
 
 /** Empty by default: the app is served by the gateway, so requests go to the same origin. */
@@ -47,7 +49,7 @@ export const errorMessageOf = (body: unknown): string => {
 
 export type RequestOptions<T> = {
   /** Narrows the parsed body to T, or returns null when the body is not what was expected. */
-  parse: (body: unknown) => T | null;
+  parse: (body: unknown) => T | null | Promise<T | null>;
   signal?: AbortSignal;
   /** Abort the request after this many milliseconds (reported as an aborted request). */
   timeoutMs?: number;
@@ -61,13 +63,17 @@ export type GetOptions<T> = RequestOptions<T>;
 /** A mutation's variables: the request body and an optional signal to cancel it. */
 export type MutationInput<B> = { body: B; signal?: AbortSignal };
 
-/** A `parse` function from a zod schema of @nivesh/proto. */
-export const parseWith =
-  <S extends z.ZodType>(schema: S) =>
-  (body: unknown): z.output<S> | null => {
-    const result = schema.safeParse(body);
+/**
+ * A `parse` function from a zod schema of @nivesh/proto, picked from the contracts chunk (lib/contracts.ts).
+ * Call it when the request starts: the chunk then loads while the request is on its way.
+ */
+export const parseWith = <S extends z.ZodType>(pick: (contracts: Contracts) => S) => {
+  const contracts = loadContracts();
+  return async (body: unknown): Promise<z.output<S> | null> => {
+    const result = pick(await contracts).safeParse(body);
     return result.success ? result.data : null;
   };
+};
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -135,7 +141,13 @@ const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, o
     if (!response.ok && !(options.acceptStatuses ?? []).includes(response.status)) {
       throw new ApiError(response.status, errorMessageOf(parsedBody), 'http');
     }
-    const parsed = options.parse(parsedBody);
+    let parsed: T | null;
+    try {
+      parsed = await options.parse(parsedBody);
+    } catch {
+      // The contracts chunk did not load: as unreachable as the server itself.
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+    }
     if (parsed === null) {
       throw new ApiError(response.status, 'The server sent an answer this page does not understand.', 'invalid');
     }

@@ -3,9 +3,9 @@
  * (section 3) and shared by the layout and every feature. One store; components read it with
  * `useSession`, the API client reads the token and clears the session when the server rejects it.
  */
-import { SESSION_TTL_HOURS } from '@nivesh/proto';
 import type { LoginVerifyOtpResponse, User } from '@nivesh/proto';
 import { useSyncExternalStore } from 'react';
+import { SESSION_TTL_HOURS } from './proto-values';
 
 /** Every local-storage key the session owns (section 3), in the specification's order. */
 export const SESSION_KEYS = [

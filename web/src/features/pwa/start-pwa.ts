@@ -1,8 +1,10 @@
 /**
  * Starts the installable app (call once, before rendering): catches the install offer, deletes the
  * product's caches when the app version changed, and in production builds registers /sw.js (built by
- * vite-plugin-pwa with Workbox) through workbox-window, loaded only then and after the page's load.
+ * vite-plugin-pwa with Workbox) through workbox-window, loaded only then: after the page's load, when the
+ * browser is idle, so the worker's precaching never competes with the first page.
  */
+import { afterFirstLoad } from '../../lib/after-first-load';
 import { captureInstallPrompt } from './install-prompt';
 import { APP_VERSION, cleanupCachesOnVersionChange } from './pwa-rules';
 
@@ -42,11 +44,9 @@ export const startPwa = (): void => {
   void cleanupCachesOnVersionChange(APP_VERSION, caches, localStore(), { keep: isServiceWorkerPrecache }).catch(() => undefined);
 
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
+  afterFirstLoad(() => {
     registerServiceWorker().catch((error: unknown) => console.warn('Service worker registration failed', error));
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  });
 };
 
 /** Lets startPwa run again (tests). */

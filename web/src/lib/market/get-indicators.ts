@@ -1,5 +1,7 @@
-import { type HistoryRange, indicatorPoints, MarketIndicatorsSchema, ROUTES } from '@nivesh/proto';
+import type { HistoryRange } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { loadContracts } from '../contracts';
+import { ROUTE_PATHS } from '../proto-values';
 import { getMarket, MARKET_STALE_MS } from './market-query';
 
 /** GET /api/market/indicators: SMA, EMA, RSI, MACD, Bollinger, ATR, ADX, stochastic, OBV and VWAP series, as dated points. */
@@ -7,7 +9,13 @@ export const indicatorsQueryOptions = (symbol: string, range: HistoryRange) =>
   queryOptions({
     queryKey: ['market', 'indicators', symbol, range] as const,
     // The answer travels as columns aligned to its dates (a quarter of the bytes); charts want dated points.
-    queryFn: async ({ signal }) => indicatorPoints(await getMarket(ROUTES.marketIndicators.path, { symbol, range }, MarketIndicatorsSchema, signal)),
+    queryFn: async ({ signal }) => {
+      const [answer, { indicatorPoints }] = await Promise.all([
+        getMarket(ROUTE_PATHS.marketIndicators, { symbol, range }, (c) => c.MarketIndicatorsSchema, signal),
+        loadContracts(),
+      ]);
+      return indicatorPoints(answer);
+    },
     staleTime: MARKET_STALE_MS,
     placeholderData: keepPreviousData,
   });

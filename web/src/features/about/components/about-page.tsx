@@ -1,9 +1,9 @@
-import { PREMIUM_PRICE_INR_PER_MONTH } from '@nivesh/proto';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useLayoutActions } from '../../../hooks/use-layout-actions';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
+import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 
 /** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
 export function AboutPage() {

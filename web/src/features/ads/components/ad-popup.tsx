@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterFirstLoad } from '../../../lib/after-first-load';
 import { useSession } from '../../../lib/session';
 import { adStorage, modalDialogOpen } from '../ad-config';
 import { POPUP_APP_DELAY_MS, POPUP_CLOSE_COUNTDOWN_S, adsEnabledFor, markPopupShown, shouldShowPopup } from '../ad-rules';
@@ -26,17 +27,20 @@ export function AdPopup({ delayMs = POPUP_APP_DELAY_MS, mode = 'once-per-day' }:
   const [AdDialog, setAdDialog] = useState(loadedAdDialog);
 
   useEffect(() => {
-    // The dialog loads during the delay, not with the first page; the popup waits for it if need be.
+    // The dialog loads during the delay, once the first page is done; the popup waits for it if need be.
     if (!enabled || AdDialog) return;
     let alive = true;
-    loadAdDialog().then(
-      (component) => {
-        if (alive) setAdDialog(() => component);
-      },
-      (error: unknown) => console.log('Could not load the ad dialog', error),
-    );
+    const cancel = afterFirstLoad(() => {
+      loadAdDialog().then(
+        (component) => {
+          if (alive) setAdDialog(() => component);
+        },
+        (error: unknown) => console.log('Could not load the ad dialog', error),
+      );
+    });
     return () => {
       alive = false;
+      cancel();
     };
   }, [enabled, AdDialog]);
 

@@ -1,12 +1,12 @@
-import { ROUTES, ForgotPasswordResponseSchema } from '@nivesh/proto';
 import type { ForgotPasswordRequest, ForgotPasswordResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /api/auth/forgot-password: e-mail a password-reset code to the account matching username and e-mail. */
 export const forgotPassword = (body: ForgotPasswordRequest, signal?: AbortSignal): Promise<ForgotPasswordResponse> =>
-  apiPost(ROUTES.forgotPassword.path, body, { parse: parseWith(ForgotPasswordResponseSchema), signal });
+  apiPost(ROUTE_PATHS.forgotPassword, body, { parse: parseWith((c) => c.ForgotPasswordResponseSchema), signal });
 
 export const forgotPasswordMutationOptions = () =>
   mutationOptions({

@@ -1,12 +1,12 @@
-import { ROUTES, GetUserEmailResponseSchema } from '@nivesh/proto';
 import type { GetUserEmailRequest, GetUserEmailResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /get-user-email: the e-mail address of a username (to resend a login code). */
 export const getUserEmail = (body: GetUserEmailRequest, signal?: AbortSignal): Promise<GetUserEmailResponse> =>
-  apiPost(ROUTES.getUserEmail.path, body, { parse: parseWith(GetUserEmailResponseSchema), signal });
+  apiPost(ROUTE_PATHS.getUserEmail, body, { parse: parseWith((c) => c.GetUserEmailResponseSchema), signal });
 
 export const getUserEmailMutationOptions = () =>
   mutationOptions({

@@ -1,12 +1,13 @@
-import { LOGIN_REQUEST_TIMEOUT_MS, LoginRequestOtpResponseSchema, ROUTES } from '@nivesh/proto';
+import { LOGIN_REQUEST_TIMEOUT_MS } from '@nivesh/proto';
 import type { LoginRequestOtpRequest, LoginRequestOtpResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /login-request-otp: check username and password and e-mail a login code; gives up after 60 s. */
 export const loginRequestOtp = (body: LoginRequestOtpRequest, signal?: AbortSignal): Promise<LoginRequestOtpResponse> =>
-  apiPost(ROUTES.loginRequestOtp.path, body, { parse: parseWith(LoginRequestOtpResponseSchema), signal, timeoutMs: LOGIN_REQUEST_TIMEOUT_MS });
+  apiPost(ROUTE_PATHS.loginRequestOtp, body, { parse: parseWith((c) => c.LoginRequestOtpResponseSchema), signal, timeoutMs: LOGIN_REQUEST_TIMEOUT_MS });
 
 export const loginRequestOtpMutationOptions = () =>
   mutationOptions({

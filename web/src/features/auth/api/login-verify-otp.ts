@@ -1,12 +1,13 @@
-import { LoginVerifyOtpResponseSchema, OTP_VERIFY_TIMEOUT_MS, ROUTES } from '@nivesh/proto';
+import { OTP_VERIFY_TIMEOUT_MS } from '@nivesh/proto';
 import type { LoginVerifyOtpRequest, LoginVerifyOtpResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /login-verify-otp: exchange the login code for the session; gives up after 30 s. */
 export const loginVerifyOtp = (body: LoginVerifyOtpRequest, signal?: AbortSignal): Promise<LoginVerifyOtpResponse> =>
-  apiPost(ROUTES.loginVerifyOtp.path, body, { parse: parseWith(LoginVerifyOtpResponseSchema), signal, timeoutMs: OTP_VERIFY_TIMEOUT_MS });
+  apiPost(ROUTE_PATHS.loginVerifyOtp, body, { parse: parseWith((c) => c.LoginVerifyOtpResponseSchema), signal, timeoutMs: OTP_VERIFY_TIMEOUT_MS });
 
 export const loginVerifyOtpMutationOptions = () =>
   mutationOptions({

@@ -1,13 +1,13 @@
-import { LogoutResponseSchema, ROUTES } from '@nivesh/proto';
 import type { LogoutResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { ME_QUERY_KEY } from './get-me';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /logout: ends the session on the server (bearer token). */
 export const logout = (signal?: AbortSignal): Promise<LogoutResponse> =>
-  apiPost(ROUTES.logout.path, {}, { parse: parseWith(LogoutResponseSchema), signal });
+  apiPost(ROUTE_PATHS.logout, {}, { parse: parseWith((c) => c.LogoutResponseSchema), signal });
 
 export const logoutMutationOptions = () =>
   mutationOptions({

@@ -1,12 +1,12 @@
-import { ROUTES, RegisterRequestOtpResponseSchema } from '@nivesh/proto';
 import type { RegisterRequestOtpRequest, RegisterRequestOtpResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /register-request-otp: check the new account's details and e-mail a registration code. */
 export const registerRequestOtp = (body: RegisterRequestOtpRequest, signal?: AbortSignal): Promise<RegisterRequestOtpResponse> =>
-  apiPost(ROUTES.registerRequestOtp.path, body, { parse: parseWith(RegisterRequestOtpResponseSchema), signal });
+  apiPost(ROUTE_PATHS.registerRequestOtp, body, { parse: parseWith((c) => c.RegisterRequestOtpResponseSchema), signal });
 
 export const registerRequestOtpMutationOptions = () =>
   mutationOptions({

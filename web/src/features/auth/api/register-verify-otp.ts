@@ -1,12 +1,12 @@
-import { ROUTES, RegisterVerifyOtpResponseSchema } from '@nivesh/proto';
 import type { RegisterVerifyOtpRequest, RegisterVerifyOtpResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /register-verify-otp: create the account with the e-mailed code. */
 export const registerVerifyOtp = (body: RegisterVerifyOtpRequest, signal?: AbortSignal): Promise<RegisterVerifyOtpResponse> =>
-  apiPost(ROUTES.registerVerifyOtp.path, body, { parse: parseWith(RegisterVerifyOtpResponseSchema), signal });
+  apiPost(ROUTE_PATHS.registerVerifyOtp, body, { parse: parseWith((c) => c.RegisterVerifyOtpResponseSchema), signal });
 
 export const registerVerifyOtpMutationOptions = () =>
   mutationOptions({

@@ -1,12 +1,12 @@
-import { ROUTES, ResendOtpResponseSchema } from '@nivesh/proto';
 import type { ResendOtpRequest, ResendOtpResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /resend-otp: e-mail a fresh code for registration, login or password reset. */
 export const resendOtp = (body: ResendOtpRequest, signal?: AbortSignal): Promise<ResendOtpResponse> =>
-  apiPost(ROUTES.resendOtp.path, body, { parse: parseWith(ResendOtpResponseSchema), signal });
+  apiPost(ROUTE_PATHS.resendOtp, body, { parse: parseWith((c) => c.ResendOtpResponseSchema), signal });
 
 export const resendOtpMutationOptions = () =>
   mutationOptions({

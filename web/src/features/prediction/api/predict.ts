@@ -1,12 +1,12 @@
-import { PredictResponseSchema, ROUTES } from '@nivesh/proto';
 import type { PredictResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { ApiError, apiPost, parseWith } from '../../../lib/api-client';
 import { PREDICTION_TEXTS } from '../texts';
+import { ROUTE_PATHS } from '../../../lib/proto-values';
 
 /** POST /predict with the ticker in upper case (bearer token optional): a TrendVision forecast. */
 export const predict = (ticker: string, signal?: AbortSignal): Promise<PredictResponse> =>
-  apiPost(ROUTES.predict.path, { ticker: ticker.trim().toUpperCase() }, { parse: parseWith(PredictResponseSchema), signal });
+  apiPost(ROUTE_PATHS.predict, { ticker: ticker.trim().toUpperCase() }, { parse: parseWith((c) => c.PredictResponseSchema), signal });
 
 export const predictMutationOptions = () =>
   mutationOptions({

@@ -1,7 +1,7 @@
-import { DEFAULT_PLAN_ID, ROUTES, SubscribeResponseSchema } from '@nivesh/proto';
 import type { SubscribeResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
+import { DEFAULT_PLAN_ID, ROUTE_PATHS } from '../../../lib/proto-values';
 
 export type SubscribeInput = {
   plan_id?: string;
@@ -14,9 +14,9 @@ export type SubscribeInput = {
 /** POST /api/premium/subscribe (bearer): starts a subscription and returns the payment page address. */
 export const subscribe = (input: SubscribeInput, signal?: AbortSignal): Promise<SubscribeResponse> =>
   apiPost(
-    ROUTES.premiumSubscribe.path,
+    ROUTE_PATHS.premiumSubscribe,
     { plan_id: input.plan_id ?? DEFAULT_PLAN_ID, device_fingerprint: input.device_fingerprint, ip_address: input.ip_address ?? 'unknown' },
-    { parse: parseWith(SubscribeResponseSchema), signal },
+    { parse: parseWith((c) => c.SubscribeResponseSchema), signal },
   );
 
 export const subscribeMutationOptions = () =>

@@ -1,9 +1,9 @@
-import { PREMIUM_PRICE_INR_PER_MONTH } from '@nivesh/proto';
 import { Icon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { useAuthDialog } from '../../../hooks/use-auth-dialog';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
+import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 import { useSession } from '../../../lib/session';
 import { useSubscribe } from '../api/subscribe';
 import { PREMIUM_WIDGET_TEXTS } from './premium-widget-texts';

@@ -1,0 +1,16 @@
+import * as proto from '@nivesh/proto';
+import { DEFAULT_PLAN_ID, PREMIUM_PRICE_INR_PER_MONTH, ROUTE_PATHS, SESSION_TTL_HOURS } from './proto-values';
+
+describe('values copied from @nivesh/proto', () => {
+  it('gives every route the path proto declares', () => {
+    for (const [name, path] of Object.entries(ROUTE_PATHS)) {
+      expect([name, path]).toEqual([name, proto.ROUTES[name as keyof typeof ROUTE_PATHS].path]);
+    }
+  });
+
+  it('has proto’s session lifetime, premium price and default plan', () => {
+    expect(SESSION_TTL_HOURS).toBe(proto.SESSION_TTL_HOURS);
+    expect(PREMIUM_PRICE_INR_PER_MONTH).toBe(proto.PREMIUM_PRICE_INR_PER_MONTH);
+    expect(DEFAULT_PLAN_ID).toBe(proto.DEFAULT_PLAN_ID);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Plain values of @nivesh/proto that the app needs before (or without) its contracts. They are copied
+ * here, not imported, because every proto module loads zod, which only loads on first use
+ * (lib/contracts.ts); proto-values.test.ts checks that each copy equals proto's.
+ */
+import type { RouteName } from '@nivesh/proto';
+
+/** The path of every API route the app calls, as proto's `ROUTES` declares it. */
+export const ROUTE_PATHS = {
+  me: '/me',
+  logout: '/logout',
+  forgotPassword: '/api/auth/forgot-password',
+  getUserEmail: '/get-user-email',
+  loginRequestOtp: '/login-request-otp',
+  loginVerifyOtp: '/login-verify-otp',
+  registerRequestOtp: '/register-request-otp',
+  registerVerifyOtp: '/register-verify-otp',
+  resendOtp: '/resend-otp',
+  resetPassword: '/api/auth/reset-password',
+  premiumSubscribe: '/api/premium/subscribe',
+  predict: '/predict',
+  marketStatus: '/api/market/status',
+  marketSymbols: '/api/market/symbols',
+  marketQuote: '/api/market/quote',
+  marketHistory: '/api/market/history',
+  marketIndicators: '/api/market/indicators',
+  marketOverview: '/api/market/overview',
+  marketSummary: '/api/market/summary',
+  marketSentiment: '/api/market/sentiment',
+  marketRisk: '/api/market/risk',
+  marketInsights: '/api/market/insights',
+} as const satisfies Partial<Record<RouteName, string>>;
+
+/** Session lifetime from login (section 6): proto's `SESSION_TTL_HOURS`. */
+export const SESSION_TTL_HOURS = 720;
+
+/** The monthly premium price in rupees: proto's `PREMIUM_PRICE_INR_PER_MONTH`. */
+export const PREMIUM_PRICE_INR_PER_MONTH = 200;
+
+/** The plan a subscription starts on unless another is named: proto's `DEFAULT_PLAN_ID`. */
+export const DEFAULT_PLAN_ID = 'premium_monthly';
