@@ -32,11 +32,20 @@ export class MetricsService {
     collectDefaultMetrics({ register: this.registry });
   }
 
+  /** Each label set's counter and histogram, looked up once (prom-client validates and hashes labels per call). */
+  private readonly httpSeries = new Map<string, { requests: { inc(): void }; duration: { observe(value: number): void } }>();
+
   /** `route` is the matched route pattern (never the raw URL), so label values stay bounded. */
   observeHttp(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method: KNOWN_METHODS.has(method) ? method : 'OTHER', route };
-    this.httpRequests.inc({ ...labels, status: String(status) });
-    this.httpDuration.observe(labels, seconds);
+    const known = KNOWN_METHODS.has(method) ? method : 'OTHER';
+    const key = `${known} ${status} ${route}`;
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      series = { requests: this.httpRequests.labels(known, route, String(status)), duration: this.httpDuration.labels(known, route) };
+      this.httpSeries.set(key, series);
+    }
+    series.requests.inc();
+    series.duration.observe(seconds);
   }
 
   observeRpc(pattern: string, durationMs: number, outcome: string): void {

@@ -44,6 +44,27 @@ describe('rate limiting', () => {
     }
   });
 
+  it('shares one budget between gateway instances, taken from Redis a twentieth at a time', async () => {
+    const first = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '200' });
+    const second = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '200', REDIS_PREFIX: first.config.REDIS_PREFIX });
+    try {
+      let answered = 0;
+      for (let i = 0; i < 300; i += 1) {
+        const gateway = i % 2 === 0 ? first : second;
+        const response = await gateway.fastify.inject({ method: 'GET', url: '/api/system/ping', remoteAddress: '198.51.100.20' });
+        if (response.statusCode === 200) answered += 1;
+        else expect(response.statusCode).toBe(429);
+      }
+      // Never more than the budget; short of it by at most the lease (10 points) each instance holds unspent.
+      expect(answered).toBeLessThanOrEqual(200);
+      expect(answered).toBeGreaterThanOrEqual(180);
+      expect(Number(await first.redis.get(`${first.config.REDIS_PREFIX}:rl:198.51.100.20`))).toBeLessThanOrEqual(210);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
   it('keeps its counters in Redis under the configured prefix', async () => {
     await ping('192.0.2.50');
     expect(await gw.redis.exists(`${gw.config.REDIS_PREFIX}:rl:192.0.2.50`)).toBe(1);

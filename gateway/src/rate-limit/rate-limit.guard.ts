@@ -6,6 +6,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { Config } from '../config';
 import { routeDefinitionOf } from '../http/route-metadata';
 import { CONFIG, REDIS } from '../tokens';
+import { LeasedLimiter, leaseSizeFor } from './leased-limiter';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
 const WINDOW_SECONDS = 60;
@@ -14,11 +15,13 @@ const WINDOW_SECONDS = 60;
  * Per-IP limits for the public API, counted in Redis so every gateway instance shares them: one
  * budget across the API, and a tighter one on routes that name `rateLimitPerMinute`. If Redis fails,
  * an in-memory limiter stands in rather than letting every request through or failing them all.
+ * Budgets are taken from Redis in leases (LeasedLimiter): a twentieth of the budget at a time, so a
+ * cached answer does not cost a Redis round trip; tight limits (under 40 a minute) are counted per request.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly global: RateLimiterRedis;
-  private readonly perRoute = new Map<number, RateLimiterRedis>();
+  private readonly global: LeasedLimiter;
+  private readonly perRoute = new Map<number, LeasedLimiter>();
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -47,7 +50,7 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 
-  private routeLimiter(points: number): RateLimiterRedis {
+  private routeLimiter(points: number): LeasedLimiter {
     let limiter = this.perRoute.get(points);
     if (!limiter) {
       limiter = this.limiter(`${this.config.REDIS_PREFIX}:rl:route`, points);
@@ -56,8 +59,8 @@ export class RateLimitGuard implements CanActivate {
     return limiter;
   }
 
-  private limiter(keyPrefix: string, points: number): RateLimiterRedis {
-    return new RateLimiterRedis({
+  private limiter(keyPrefix: string, points: number): LeasedLimiter {
+    const shared = new RateLimiterRedis({
       storeClient: this.redis,
       keyPrefix,
       points,
@@ -65,6 +68,7 @@ export class RateLimitGuard implements CanActivate {
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS }),
     });
+    return new LeasedLimiter(shared, leaseSizeFor(points));
   }
 }
 
