@@ -18,7 +18,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
   ROOT,
@@ -30,7 +29,7 @@ import {
   log,
   migrate,
 } from '../scripts/lib/common.mjs';
-import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { benchEnvironment, startProcess, stopProcess, waitForOk, waitForWarm } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -57,25 +56,6 @@ const importOnce = () => {
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr}`);
   return { seconds, summary: result.stdout.trim().split('\n').pop() };
-};
-
-/** Waits for the market-warm job of the current data version; returns its result. */
-const waitForWarm = async () => {
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue('market-warm', { connection: redis, prefix: `${env.REDIS_PREFIX}:bull` });
-  try {
-    const version = (await redis.get(`${env.REDIS_PREFIX}:answers:market:version`)) ?? '0';
-    for (;;) {
-      const job = await queue.getJob(`warm-${version}`);
-      const state = job ? await job.getState() : 'missing';
-      if (state === 'completed') return job.returnvalue;
-      if (state === 'failed') throw new Error(`warm job failed: ${job.failedReason}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    await queue.close();
-    redis.disconnect();
-  }
 };
 
 /** autocannon at CONNECTIONS connections for DURATION_S; `paths` rotate over the symbols. */
@@ -195,7 +175,7 @@ const main = async () => {
     // Cached: the market service warms the new version's answers, then users come.
     const cached = await withStack({}, async () => {
       const started = performance.now();
-      const warm = await waitForWarm();
+      const warm = await waitForWarm(env);
       log(`warm job: ${warm.computed} answers computed (${warm.already} already stored) in ${(warm.ms / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(1)} s after the service started)`);
       const plain = await plainBaseline();
       bytesDir = plain.dir;

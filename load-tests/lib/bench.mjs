@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT } from '../../scripts/lib/common.mjs';
 
 /**
@@ -53,4 +55,28 @@ export const waitForOk = async (url, timeoutMs = 60_000) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+};
+
+/**
+ * Waits for the market service's warm job (market-warm) of the current data version to finish, so a measurement
+ * sees the steady state users see rather than competing with 774 computations; returns the job's result.
+ */
+export const waitForWarm = async (env, timeoutMs = 300_000) => {
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue('market-warm', { connection: redis, prefix: `${env.REDIS_PREFIX}:bull` });
+  const until = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < until) {
+      const version = (await redis.get(`${env.REDIS_PREFIX}:answers:market:version`)) ?? '0';
+      const job = await queue.getJob(`warm-${version}`);
+      const state = job ? await job.getState() : 'missing';
+      if (state === 'completed') return job.returnvalue;
+      if (state === 'failed') throw new Error(`warm job failed: ${job.failedReason}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the market warm job did not finish within ${timeoutMs / 1000} s`);
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
 };
