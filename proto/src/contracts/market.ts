@@ -62,7 +62,30 @@ export const MarketBarSchema = z.object({
   volume: z.number().nullable(),
 });
 export type MarketBar = z.infer<typeof MarketBarSchema>;
-export const MarketHistorySchema = z.object({ symbol: z.string(), adjusted: z.boolean(), bars: z.array(MarketBarSchema) });
+/** Corporate actions the market service stores; the first four change the number of shares, the others only the price. */
+export const CORPORATE_ACTION_KINDS = ['split', 'bonus', 'split_bonus', 'reverse_split', 'demerger', 'rights', 'special_dividend'] as const;
+export const CorporateActionKindSchema = z.enum(CORPORATE_ACTION_KINDS);
+export type CorporateActionKind = z.infer<typeof CorporateActionKindSchema>;
+/**
+ * A corporate action on a bar's date: adjusted prices before `date` are multiplied by `factor`. `ratio` is new shares
+ * per old share for the share-count kinds (2 for a 2-for-1 split or a 1:1 bonus, 0.1 for a 1-for-10 consolidation),
+ * else null. `label` describes it for people.
+ */
+export const MarketActionSchema = z.object({
+  date: IsoDateSchema,
+  kind: CorporateActionKindSchema,
+  ratio: z.number().positive().nullable(),
+  factor: z.number().positive(),
+  label: z.string(),
+});
+export type MarketAction = z.infer<typeof MarketActionSchema>;
+/** Bars of the range and the corporate actions dated within it (answers stored before actions existed read as none). */
+export const MarketHistorySchema = z.object({
+  symbol: z.string(),
+  adjusted: z.boolean(),
+  bars: z.array(MarketBarSchema),
+  actions: z.array(MarketActionSchema).default([]),
+});
 export type MarketHistory = z.infer<typeof MarketHistorySchema>;
 
 export const MarketIndicatorsQuerySchema = z.object({ symbol: MarketSymbolSchema, range: HistoryRangeSchema.default('1y') });
@@ -182,6 +205,7 @@ export const MarketSymbolInfoSchema = z.object({
   first_date: IsoDateSchema,
   last_date: IsoDateSchema,
 });
+export type MarketSymbolInfo = z.infer<typeof MarketSymbolInfoSchema>;
 /** Every stock of the universe (the index is not a stock and is not listed), by symbol. */
 export const MarketSymbolsSchema = z.array(MarketSymbolInfoSchema);
 export type MarketSymbols = z.infer<typeof MarketSymbolsSchema>;
@@ -202,11 +226,13 @@ const readingOf = <L extends readonly [string, ...string[]]>(labels: L) =>
 export const TREND_LABELS = ['uptrend', 'downtrend', 'sideways'] as const;
 export const MOMENTUM_LABELS = ['overbought', 'strong', 'neutral', 'weak', 'oversold'] as const;
 export const VOLATILITY_LABELS = ['low', 'normal', 'high'] as const;
-/** A price level where the stock repeatedly turned (a cluster of swing highs or lows). */
+/** A price where the stock turned at least twice in the last year: swing highs and lows within 1.5 % of it. */
 export const PriceLevelSchema = z.object({
+  /** The mean of those swing highs and lows. */
   price: z.number(),
-  /** Swing points in the cluster. */
+  /** The turns: how many swing highs and lows (a bar's high or low beyond the 5 bars on each side) lie within 1.5 % of `price`. */
   touches: z.number().int(),
+  /** The day of the latest of those turns. */
   last_date: IsoDateSchema,
 });
 export type PriceLevel = z.infer<typeof PriceLevelSchema>;
@@ -221,7 +247,7 @@ export const MarketTechnicalSummarySchema = z.object({
   momentum: readingOf(MOMENTUM_LABELS),
   /** ATR(14) as % of price and 20-day realised volatility against its own 1-year range. */
   volatility: readingOf(VOLATILITY_LABELS),
-  /** Nearest levels below (support) and above (resistance) the last close from the last year, nearest first. */
+  /** Up to 3 levels below (support) and above (resistance) the last close: those with the most turns, nearest first. */
   support: z.array(PriceLevelSchema),
   resistance: z.array(PriceLevelSchema),
 });
@@ -443,7 +469,7 @@ export const MARKET_ROUTES = {
     method: 'GET',
     path: '/api/market/history',
     tag: TAG,
-    summary: 'Daily bars of one symbol over a range, split/bonus-adjusted unless adjusted=false.',
+    summary: 'Daily bars of one symbol over a range, adjusted for corporate actions unless adjusted=false, with the corporate actions dated within it.',
     auth: 'none',
     input: MarketHistoryQuerySchema,
     response: MarketHistorySchema,

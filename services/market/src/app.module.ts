@@ -1,10 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
 import { AnalysisHandler } from './analysis/analysis.handler';
 import { AnalysisService } from './analysis/analysis.service';
 import { MarketAnswers } from './answers/market-answers';
 import { MarketWarmProcessor } from './answers/market-warm.processor';
+import { ENTITIES } from './entities';
 import { BhavcopyImporter } from './import/bhavcopy-importer';
 import { CsvImporter } from './import/csv-importer';
 import { MarketImportProcessor } from './import/market-import.processor';
@@ -19,16 +21,45 @@ import { InsightsService } from './risk/insights.service';
 import { RiskHandler } from './risk/risk.handler';
 import { RiskService } from './risk/risk.service';
 import { BarStore } from './store/bar-store';
+import { CorporateActionsRepository } from './store/corporate-actions.repository';
+import { DailyBarsRepository } from './store/daily-bars.repository';
 import { MarketCache } from './store/market-cache';
+import { MarketTransactions } from './store/market-transactions.repository';
+import { PriceAnomaliesRepository } from './store/price-anomalies.repository';
+import { SymbolsRepository } from './store/symbols.repository';
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
+      imports: [
+        ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
       controllers: [MarketHandler, RiskHandler, AnalysisHandler],
-      providers: [BarStore, MarketCache, MarketAnswers, MarketWarmProcessor, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService, CsvImporter, BhavcopyImporter, YahooRepository, ProviderService, ProviderImporter, MarketImportProcessor],
+      providers: [
+        SymbolsRepository,
+        DailyBarsRepository,
+        CorporateActionsRepository,
+        PriceAnomaliesRepository,
+        MarketTransactions,
+        BarStore,
+        MarketCache,
+        MarketAnswers,
+        MarketWarmProcessor,
+        RiskService,
+        InsightsService,
+        MarketService,
+        IndicatorsService,
+        AnalysisService,
+        CsvImporter,
+        BhavcopyImporter,
+        YahooRepository,
+        ProviderService,
+        ProviderImporter,
+        MarketImportProcessor,
+      ],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DomainError, MARKET, type MarketBar } from '@nivesh/proto';
-import { type CsvBar, csvRows, type MarketHarness, startMarket } from './support';
+import { csvRows, type MarketHarness, startMarket } from './support';
 
 // Independent arithmetic over the dataset's rows (or the adjusted history answer), to check the service against.
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -15,7 +15,7 @@ describe('market analysis', () => {
   let market: MarketHarness;
   let manifest: Manifest[];
   let stocks: Manifest[];
-  let nifty: CsvBar[];
+  let nifty: MarketBar[];
 
   beforeAll(async () => {
     market = await startMarket();
@@ -191,12 +191,18 @@ describe('market analysis', () => {
       expect(resistance.map((level) => level.price)).toEqual([...resistance.map((level) => level.price)].sort((a, b) => a - b));
       const isSwing = (i: number, pick: (bar: MarketBar) => number, beyond: (a: number, b: number) => boolean) =>
         i >= 5 && i < year.length - 5 && [1, 2, 3, 4, 5].every((k) => beyond(pick(year[i]!), pick(year[i - k]!)) && beyond(pick(year[i]!), pick(year[i + k]!)));
+      const swingPrices = year.flatMap((bar, j) => [
+        ...(isSwing(j, (b) => b.high, (a, b) => a > b) ? [bar.high] : []),
+        ...(isSwing(j, (b) => b.low, (a, b) => a < b) ? [bar.low] : []),
+      ]);
       for (const level of [...support, ...resistance]) {
-        // The level's latest touch is a swing high or low of the last 252 bars, within 1.5% of the level's price.
+        // The level's latest turn is a swing high or low of the last 252 bars, within 1.5% of the level's price.
         const i = year.findIndex((bar) => bar.date === level.last_date);
         const swings = [isSwing(i, (b) => b.high, (a, b) => a > b) ? year[i]!.high : null, isSwing(i, (b) => b.low, (a, b) => a < b) ? year[i]!.low : null];
         expect(swings.some((price) => price !== null && Math.abs(price / level.price - 1) <= 0.015)).toBe(true);
-        expect(level.touches).toBeGreaterThanOrEqual(1);
+        // The price turned there at least twice, and every turn counted is a swing point within 1.5% of the level.
+        expect(level.touches).toBeGreaterThanOrEqual(2);
+        expect(swingPrices.filter((price) => Math.abs(price / level.price - 1) <= 0.015).length).toBeGreaterThanOrEqual(level.touches);
       }
     });
 

@@ -3,19 +3,24 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MARKET, QUEUES } from '@nivesh/proto';
-import { QueueProducer, REDIS } from '@nivesh/proto/node';
+import { QueueProducer, REDIS, runMigrations, serviceDataSourceOptions } from '@nivesh/proto/node';
 import { QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { CsvFormatError } from '../src/data/csv';
 import { BhavcopyImporter } from '../src/import/bhavcopy-importer';
+import { CsvImporter } from '../src/import/csv-importer';
 import { FAILURE_PREFIX } from '../src/import/market-import.processor';
+import { MIGRATIONS, SCHEMA } from '../src/migrations';
 import { ProviderImporter } from '../src/import/provider-importer';
 import { ProviderUnavailableError } from '../src/providers/provider-errors';
 import { ProviderService } from '../src/providers/provider.service';
 import { IST_OFFSET_SECONDS, localDate } from '../src/providers/yahoo-chart';
 import { YahooRepository } from '../src/providers/yahoo.repository';
+import { DailyBarsRepository } from '../src/store/daily-bars.repository';
 import { MarketCache } from '../src/store/market-cache';
+import { MarketTransactions } from '../src/store/market-transactions.repository';
+import { SymbolsRepository } from '../src/store/symbols.repository';
 import { replayFetch } from './fixtures/yahoo/replay';
 import { type MarketHarness, REDIS_URL, startMarket } from './support';
 
@@ -169,6 +174,124 @@ describe('market data importers', () => {
       expect(rows).toEqual([{ ex_date: '2024-04-02', ratio: '2', kind: 'bonus', source: 'detected' }]);
       const history = await market.call(MARKET.history, { symbol: 'ZZSPLIT', range: 'max' });
       expect(history.bars.map((bar) => bar.close)).toEqual([500, 497.5, 500, 501, 505]);
+      expect(history.actions).toEqual([{ date: '2024-04-02', kind: 'bonus', ratio: 2, factor: 0.5, label: '1:1 bonus issue' }]);
+    });
+
+    it('flags an overnight fall in the new days that no clean ratio explains, for an operator, and only once', async () => {
+      await addTestSymbol('ZZDROP', null, '2024-03-28');
+      await market.pg.query(`INSERT INTO market.daily_bars (symbol, date, open, high, low, close, volume) VALUES ('ZZDROP', '2024-03-28', 100, 101, 99, 100, 1000)`);
+      const file = path.join(tmp, 'cm03APR2024bhav.csv');
+      // Opens 14% down and stays there: a demerger's ex-date, or news; not a split.
+      writeFileSync(file, `${LEGACY_HEADER}\nZZDROP,EQ,86,88,85,87,87,100,5000,435000,03-APR-2024,50,,\n`);
+
+      expect(await importer.importFiles([file])).toMatchObject({ new_bars: 1, new_actions: 0, flagged: 1 });
+      const { rows } = await market.pg.query(
+        `SELECT to_char(date, 'YYYY-MM-DD') AS date, previous_close::float8 AS previous_close, open::float8 AS open, close::float8 AS close, index_change, status
+         FROM market.price_anomalies WHERE symbol = 'ZZDROP'`,
+      );
+      expect(rows).toEqual([{ date: '2024-04-03', previous_close: 100, open: 86, close: 87, index_change: null, status: 'unreviewed' }]);
+      expect(await importer.importFiles([file])).toMatchObject({ new_bars: 0, flagged: 0 });
+    });
+  });
+
+  describe('flagged overnight moves (npm run market:import -- flags | classify | dismiss)', () => {
+    const flag = async (symbol: string, date: string) =>
+      (
+        await market.pg.query(
+          `SELECT status, kind, previous_close::float8 AS previous_close, open::float8 AS open, close::float8 AS close
+           FROM market.price_anomalies WHERE symbol = $1 AND date = $2`,
+          [symbol, date],
+        )
+      ).rows[0];
+
+    afterAll(async () => {
+      // Leave the shared database as the CSV import left it.
+      await market.pg.query(`DELETE FROM market.corporate_actions WHERE source = 'operator'`);
+      await market.pg.query(`UPDATE market.price_anomalies SET status = 'unreviewed', kind = NULL, reviewed_at = NULL`);
+    });
+
+    it('holds the moves the CSV import could not explain, and none a stored action explains', async () => {
+      expect(await flag('ZEEL', '2007-02-12')).toEqual({ status: 'unreviewed', kind: null, previous_close: 361.3, open: 225.25, close: 258.35 });
+      expect(await flag('RELIANCE', '2023-07-20')).toBeUndefined();
+      expect(await flag('GRASIM', '2017-07-19')).toBeUndefined();
+      const run = await cli(['flags', 'zeel']);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toContain('ZEEL 2007-02-12: previous close 361.3, open 225.25 (-37.7%), close 258.35 (-28.5%), NIFTY 50 -3.1%\n');
+      expect(run.stdout).toMatch(/market review: \d+ flagged moves not reviewed yet\n$/);
+    });
+
+    it('classifies a flagged move: the action is stored, the flag closed, and answers are recomputed on the adjusted prices', async () => {
+      const before = await market.call(MARKET.history, { symbol: 'ZEEL', range: 'max' });
+      const i = before.bars.findIndex((bar) => bar.date === '2007-02-12');
+      expect(before.bars[i]!.open / before.bars[i - 1]!.close - 1).toBeLessThan(-0.35);
+      const version = await dataVersion();
+
+      const run = await cli(['classify', 'ZEEL', '2007-02-12', 'demerger', 'open', '--note', 'Demerger of Dish TV']);
+
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toBe('market review: ZEEL 2007-02-12 classified as Demerger of Dish TV (price adjusted ×0.623); cached answers will be recomputed\n');
+      expect(await flag('ZEEL', '2007-02-12')).toMatchObject({ status: 'classified', kind: 'demerger' });
+      expect(await dataVersion()).toBe(version + 1);
+      const after = await market.call(MARKET.history, { symbol: 'ZEEL', range: 'max' });
+      expect(after.bars[i]!.open / after.bars[i - 1]!.close - 1).toBeCloseTo(0, 4);
+      expect(after.actions).toContainEqual({ date: '2007-02-12', kind: 'demerger', ratio: null, factor: expect.closeTo(225.25 / 361.3, 10), label: 'Demerger of Dish TV (price adjusted ×0.623)' });
+
+      // Reviewed once: classifying again is refused, and re-importing the dataset neither flags it again nor adds anything.
+      const again = await cli(['classify', 'ZEEL', '2007-02-12', 'demerger', '0.6']);
+      expect(again).toMatchObject({ code: 64, stderr: 'market review refused: the move of ZEEL on 2007-02-12 was already classified\n' });
+      expect(await market.app.get(CsvImporter).importDirectory(market.dir)).toMatchObject({ new_bars: 0, new_actions: 0, updated_actions: 0, flagged: 0 });
+      expect(await flag('ZEEL', '2007-02-12')).toMatchObject({ status: 'classified' });
+    });
+
+    it('dismisses a flagged move as real trading without touching actions or answers, and refuses a day with no flag', async () => {
+      const version = await dataVersion();
+      expect(await cli(['dismiss', 'ZEEL', '2024-01-23'])).toMatchObject({ code: 0, stdout: 'market review: ZEEL 2024-01-23 dismissed\n' });
+      expect(await flag('ZEEL', '2024-01-23')).toMatchObject({ status: 'dismissed', kind: null });
+      expect(await dataVersion()).toBe(version);
+      expect((await market.pg.query(`SELECT 1 FROM market.corporate_actions WHERE symbol = 'ZEEL' AND ex_date = '2024-01-23'`)).rowCount).toBe(0);
+      expect(await cli(['dismiss', 'ZEEL', '2024-01-24'])).toMatchObject({ code: 64, stderr: 'market review refused: no flagged move of ZEEL on 2024-01-24\n' });
+      expect((await cli(['classify', 'ZEEL', '2024-01-24', 'crash', '0.7'])).code).toBe(64);
+    });
+  });
+
+  describe('migration to corporate-action factors', () => {
+    it('keeps the splits and bonus issues stored before it valid (factor 1/ratio) and checks the new kinds', async () => {
+      const url = new URL(market.config.DATABASE_URL);
+      const name = `${url.pathname.slice(1)}_actions`;
+      await market.pg.query(`DROP DATABASE IF EXISTS "${name}"`);
+      await market.pg.query(`CREATE DATABASE "${name}"`);
+      url.pathname = `/${name}`;
+      const database = { databaseUrl: url.toString(), schema: SCHEMA };
+      try {
+        await runMigrations({ ...database, migrations: MIGRATIONS.slice(0, -1) });
+        const db = new DataSource(serviceDataSourceOptions({ ...database, migrations: MIGRATIONS }));
+        await db.initialize();
+        try {
+          await db.query(`INSERT INTO market.symbols (symbol, file, company, industry, first_date, last_date) VALUES ('ZZOLD', 'ZZOLD.csv', 'Old', 'TEST', '2019-01-01', '2020-01-01')`);
+          await db.query(`INSERT INTO market.corporate_actions (symbol, ex_date, kind, ratio, source) VALUES ('ZZOLD', '2019-09-19', 'bonus', 2, 'dataset'), ('ZZOLD', '2019-12-05', 'split', 10, 'detected')`);
+          await db.runMigrations({ transaction: 'each' });
+          const { length } = await db.query(`SELECT 1 FROM market.price_anomalies`);
+          expect(length).toBe(0);
+          expect(await db.query(`SELECT kind, ratio::float8 AS ratio, factor::float8 AS factor, note FROM market.corporate_actions ORDER BY ex_date`)).toEqual([
+            { kind: 'bonus', ratio: 2, factor: 0.5, note: null },
+            { kind: 'split', ratio: 10, factor: 0.1, note: null },
+          ]);
+          await db.query(`INSERT INTO market.corporate_actions (symbol, ex_date, kind, ratio, factor, source) VALUES ('ZZOLD', '2019-10-01', 'demerger', NULL, 0.9, 'operator')`);
+          await expect(db.query(`INSERT INTO market.corporate_actions (symbol, ex_date, kind, ratio, factor, source) VALUES ('ZZOLD', '2019-10-02', 'split', 0.5, 0.5, 'operator')`)).rejects.toThrow(
+            'corporate_actions_ratio_check',
+          );
+          // Reverting keeps what the earlier schema can hold.
+          await db.undoLastMigration({ transaction: 'each' });
+          expect(await db.query(`SELECT to_char(ex_date, 'YYYY-MM-DD') AS ex_date, kind FROM market.corporate_actions ORDER BY ex_date`)).toEqual([
+            { ex_date: '2019-09-19', kind: 'bonus' },
+            { ex_date: '2019-12-05', kind: 'split' },
+          ]);
+        } finally {
+          await db.destroy();
+        }
+      } finally {
+        await market.pg.query(`DROP DATABASE IF EXISTS "${name}"`);
+      }
     });
   });
 
@@ -212,7 +335,9 @@ describe('market data importers', () => {
     it('imports bhavcopy files and prints one summary line (exit 0)', async () => {
       const run = await cli(['bhavcopy', ...FIXTURES]);
       expect(run).toMatchObject({ code: 0, stderr: '' });
-      expect(run.stdout).toMatch(/^market import \(bhavcopy\): 4 files for 2024-04-01\.\.2024-04-02, 13 rows read, 0 new bars, 0 new corporate actions, 3 skipped \(not in market\.symbols\) in \d+\.\d s\n$/);
+      expect(run.stdout).toMatch(
+        /^market import \(bhavcopy\): 4 files for 2024-04-01\.\.2024-04-02, 13 rows read, 0 new bars, 0 new corporate actions, 0 unexplained moves flagged for review, 3 skipped \(not in market\.symbols\) in \d+\.\d s\n$/,
+      );
     });
 
     it('exits 65 on malformed data and 64 on bad arguments', async () => {
@@ -248,7 +373,7 @@ describe('market data importers', () => {
       // Two requests a minute, no waiting: the third request fails at once.
       const settings = { ...market.config, MARKET_PROVIDER_RATE_POINTS: 2, MARKET_PROVIDER_MAX_WAIT_SECONDS: 0 };
       const service = new ProviderService(new YahooRepository(settings, replay.fetch), redis, settings);
-      provider = new ProviderImporter(market.app.get(DataSource), service, market.app.get(MarketCache));
+      provider = new ProviderImporter(market.app.get(MarketTransactions), market.app.get(SymbolsRepository), market.app.get(DailyBarsRepository), service, market.app.get(MarketCache));
       await addTestSymbol('ZZNVDA', null, '2021-01-29');
       await addTestSymbol('ZZWSKT', null, '2019-12-31');
       await market.pg.query(`INSERT INTO market.daily_bars (symbol, date, open, high, low, close, volume) VALUES ('ZZWSKT', '2019-12-31', 1485, 1490, 1480, 1485, 100)`);

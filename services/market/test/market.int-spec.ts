@@ -34,13 +34,20 @@ describe('market data', () => {
       .reduce((sum, line) => sum + Number(line.match(/,(\d+),[^,]*$/)![1]), 0);
     expect(await barCount()).toBe(expected);
     const again = await importer.importDirectory(dir);
-    expect(again).toEqual(expect.objectContaining({ new_bars: 0, new_actions: 0, rows_read: expected }));
+    expect(again).toEqual(expect.objectContaining({ new_bars: 0, new_actions: 0, updated_actions: 0, flagged: 0, rows_read: expected }));
     expect(await barCount()).toBe(expected);
-    const actions = await market.pg.query(`SELECT symbol, to_char(ex_date, 'YYYY-MM-DD') AS ex_date, ratio::float8 AS ratio, source FROM market.corporate_actions WHERE symbol IN ('RELIANCE', 'TATASTEEL') AND source = 'dataset' ORDER BY 1, 2`);
+    const actions = await market.pg.query(
+      `SELECT symbol, to_char(ex_date, 'YYYY-MM-DD') AS ex_date, kind, ratio::float8 AS ratio, round(factor, 4)::float8 AS factor, source
+       FROM market.corporate_actions WHERE symbol IN ('RELIANCE', 'TATASTEEL') ORDER BY 1, 2`,
+    );
     expect(actions.rows).toEqual([
-      { symbol: 'RELIANCE', ex_date: '2009-11-26', ratio: 2, source: 'dataset' },
-      { symbol: 'RELIANCE', ex_date: '2017-09-07', ratio: 2, source: 'dataset' },
-      { symbol: 'TATASTEEL', ex_date: '2022-07-28', ratio: 10, source: 'dataset' },
+      { symbol: 'RELIANCE', ex_date: '2006-01-18', kind: 'demerger', ratio: null, factor: 0.7694, source: 'dataset' },
+      { symbol: 'RELIANCE', ex_date: '2009-11-26', kind: 'bonus', ratio: 2, factor: 0.5, source: 'dataset' },
+      { symbol: 'RELIANCE', ex_date: '2017-09-07', kind: 'bonus', ratio: 2, factor: 0.5, source: 'dataset' },
+      { symbol: 'RELIANCE', ex_date: '2020-05-13', kind: 'rights', ratio: null, factor: 0.9906, source: 'dataset' },
+      { symbol: 'RELIANCE', ex_date: '2023-07-20', kind: 'demerger', ratio: null, factor: 0.9079, source: 'dataset' },
+      { symbol: 'TATASTEEL', ex_date: '2004-08-11', kind: 'bonus', ratio: 1.5, factor: 0.6667, source: 'dataset' },
+      { symbol: 'TATASTEEL', ex_date: '2022-07-28', kind: 'split', ratio: 10, factor: 0.1, source: 'dataset' },
     ]);
   });
 
@@ -58,11 +65,31 @@ describe('market data', () => {
     expect((await market.pg.query(`SELECT 1 FROM market.symbols WHERE symbol LIKE 'ZZ%'`)).rowCount).toBe(0);
   });
 
-  it('quotes RELIANCE as of 2024-03-28 with the CSV last close and the 52-week range computed from the CSV', async () => {
+  it('imports a manifest whose quoted fields hold a comma and a line break, and finds the company by that name', async () => {
+    const quoted = mkdtempSync(path.join(tmpdir(), 'market-quoted-'));
+    writeFileSync(
+      path.join(quoted, 'symbols.csv'),
+      'symbol,file,company,industry,isin,first_date,last_date,rows,former_symbols\n' +
+        'ZZQUOTE,ZZQUOTE.csv,"Quote, Comma & Co. Ltd.",TEST,,2020-01-01,2020-01-02,2,"ZZOLD (renamed\nZZQUOTE on 2019-12-01)"\n',
+    );
+    writeFileSync(path.join(quoted, 'ZZQUOTE.csv'), 'date,open,high,low,close,volume\n2020-01-01,10,12,9,11,100\n2020-01-02,11,12,10,11,100\n');
+    try {
+      expect(await importer.importDirectory(quoted)).toMatchObject({ symbols: 1, rows_read: 2, new_bars: 2 });
+      expect(await call(MARKET.search, { q: 'quote, comma' })).toEqual([{ symbol: 'ZZQUOTE', company: 'Quote, Comma & Co. Ltd.', industry: 'TEST' }]);
+    } finally {
+      await market.pg.query(`DELETE FROM market.symbols WHERE symbol = 'ZZQUOTE'`);
+    }
+  });
+
+  it('quotes RELIANCE as of 2024-03-28 with the CSV last close and the 52-week range computed from the CSV, adjusted for the Jio Financial demerger', async () => {
     const rows = csvRows(dir, 'RELIANCE.csv');
     const last = rows[rows.length - 1]!;
     const previous = rows[rows.length - 2]!;
-    const year = rows.filter((row) => row.date > '2023-03-28');
+    // Before the demerger's ex-date every price is multiplied by the discovered price against the previous close.
+    const demerger = 2580 / 2841.85;
+    const year = rows
+      .filter((row) => row.date > '2023-03-28')
+      .map((row) => (row.date < '2023-07-20' ? { ...row, high: Math.round(row.high * demerger * 1e4) / 1e4, low: Math.round(row.low * demerger * 1e4) / 1e4 } : row));
     const quote = await call(MARKET.quote, { symbol: 'reliance' });
     expect(quote).toEqual({
       symbol: 'RELIANCE',
@@ -105,6 +132,29 @@ describe('market data', () => {
       expect(Math.abs(change)).toBeLessThan(0.2);
     }
     expect(adjusted.bars[adjusted.bars.length - 1]).toEqual(raw.bars[raw.bars.length - 1]);
+  });
+
+  it('carries the corporate actions of the range for chart markers, in both price bases, and none where there are none', async () => {
+    const expected = [
+      { date: '2020-05-13', kind: 'rights', ratio: null, factor: expect.closeTo(0.9906, 4), label: 'Rights issue of 1 share for every 15 at ₹1,257 (price adjusted ×0.991)' },
+      { date: '2023-07-20', kind: 'demerger', ratio: null, factor: expect.closeTo(2580 / 2841.85, 10), label: 'Demerger of Jio Financial Services (price adjusted ×0.908)' },
+    ];
+    expect((await call(MARKET.history, { symbol: 'RELIANCE', range: '5y' })).actions).toEqual(expected);
+    expect((await call(MARKET.history, { symbol: 'RELIANCE', range: '5y', adjusted: false })).actions).toEqual(expected);
+    expect((await call(MARKET.history, { symbol: 'HDFCBANK', range: 'max' })).actions).toEqual([
+      { date: '2011-07-14', kind: 'split', ratio: 5, factor: 0.2, label: '5-for-1 split' },
+      { date: '2019-09-19', kind: 'split', ratio: 2, factor: 0.5, label: '2-for-1 split' },
+    ]);
+    expect((await call(MARKET.history, { symbol: 'RELIANCE', range: '1m' })).actions).toEqual([]);
+  });
+
+  it("continues RELIANCE's adjusted prices across the Jio Financial demerger: the day before closes at the discovered price", async () => {
+    const { bars } = await call(MARKET.history, { symbol: 'RELIANCE', range: '1y' });
+    const i = bars.findIndex((bar) => bar.date === '2023-07-20');
+    expect(bars[i - 1]!.close).toBe(2580);
+    expect(bars[i]!.open / bars[i - 1]!.close - 1).toBe(0);
+    // Volumes count the same shares before and after: a demerger leaves the share count alone.
+    expect(bars[i - 1]!.volume).toBe(csvRows(dir, 'RELIANCE.csv').find((row) => row.date === '2023-07-19')!.volume);
   });
 
   it('limits history to the range, ending at the latest bar', async () => {

@@ -1,12 +1,12 @@
-import { DomainError, MARKET } from '@nivesh/proto';
-import { type CsvBar, csvRows, type MarketHarness, startMarket } from './support';
+import { DomainError, MARKET, type MarketBar } from '@nivesh/proto';
+import { csvRows, type MarketHarness, startMarket } from './support';
 
 // Independent arithmetic over the dataset's raw rows, to check the service's answers against.
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const stdev = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
-const returns = (rows: CsvBar[]) => rows.slice(1).map((row, i) => row.close / rows[i]!.close - 1);
+const returns = (rows: MarketBar[]) => rows.slice(1).map((row, i) => row.close / rows[i]!.close - 1);
 /** Simple returns of a and b between the same two consecutive dates of both. */
-const paired = (a: CsvBar[], b: CsvBar[]) => {
+const paired = (a: MarketBar[], b: MarketBar[]) => {
   const at = new Map(b.map((row, i) => [row.date, i]));
   const x: number[] = [];
   const y: number[] = [];
@@ -19,11 +19,11 @@ const paired = (a: CsvBar[], b: CsvBar[]) => {
   return { x, y };
 };
 const cov = (x: number[], y: number[]) => x.reduce((s, v, i) => s + (v - mean(x)) * (y[i]! - mean(y)), 0) / (x.length - 1);
-const closeOnOrBefore = (rows: CsvBar[], date: string) => rows.filter((row) => row.date <= date).pop()!;
+const closeOnOrBefore = (rows: MarketBar[], date: string) => rows.filter((row) => row.date <= date).pop()!;
 
 describe('market risk and insights', () => {
   let market: MarketHarness;
-  let nifty: CsvBar[];
+  let nifty: MarketBar[];
 
   beforeAll(async () => {
     market = await startMarket();
@@ -116,6 +116,45 @@ describe('market risk and insights', () => {
       expect(risk.metrics.max_drawdown_trough).not.toBe('2022-07-28');
     });
 
+    it("treats RELIANCE's Jio Financial demerger of 2023-07-20 as a corporate action: no gap-down, no drawdown from the pre-demerger peak", async () => {
+      const rows = csvRows(market.dir, 'RELIANCE.csv');
+      const i = rows.findIndex((row) => row.date === '2023-07-20');
+      // As published: opened 9.2% below the previous close, while NIFTY 50 rose.
+      expect(rows[i]!.open / rows[i - 1]!.close - 1).toBeCloseTo(-0.0921, 4);
+      const factor = 2580 / 2841.85;
+      const { rows: stored } = await market.pg.query(`SELECT kind, factor::float8 AS factor FROM market.corporate_actions WHERE symbol = 'RELIANCE' AND ex_date = '2023-07-20'`);
+      expect(stored).toEqual([{ kind: 'demerger', factor: expect.closeTo(factor, 12) }]);
+
+      const risk = await market.call(MARKET.risk, { symbol: 'RELIANCE', range: '1y' });
+      expect(risk.flags.filter((flag) => flag.date === '2023-07-20')).toEqual([]);
+      expect(risk.metrics.max_drawdown_peak).not.toBe('2023-07-19');
+      // The drawdown of the closes adjusted by hand: every close before the ex-date times the factor.
+      const year = rows.filter((row) => row.date > '2023-03-28').map((row) => ({ date: row.date, close: row.date < '2023-07-20' ? row.close * factor : row.close }));
+      let peak = year[0]!;
+      let worst = { pct: 0, peak: '', trough: '' };
+      for (const row of year) {
+        if (row.close > peak.close) peak = row;
+        const fall = (row.close / peak.close - 1) * 100;
+        if (fall < worst.pct) worst = { pct: fall, peak: peak.date, trough: row.date };
+      }
+      expect(risk.metrics.max_drawdown_pct).toBeCloseTo(worst.pct, 2);
+      expect([risk.metrics.max_drawdown_peak, risk.metrics.max_drawdown_trough]).toEqual([worst.peak, worst.trough]);
+      expect(risk.metrics.max_drawdown_pct).toBeGreaterThan(-21.65);
+      expect((await market.call(MARKET.risk, { symbol: 'RELIANCE', range: '5y' })).flags.map((flag) => flag.date)).not.toContain('2023-07-20');
+    });
+
+    it("reads RELIANCE's 200-day average and support levels off the demerger-adjusted prices", async () => {
+      const rows = csvRows(market.dir, 'RELIANCE.csv');
+      const factor = 2580 / 2841.85;
+      const closes = rows.slice(-200).map((row) => Math.round((row.date < '2023-07-20' ? row.close * factor : row.close) * 1e4) / 1e4);
+      const summary = await market.call(MARKET.summary, { symbol: 'RELIANCE' });
+      expect(summary.trend.figures.sma200).toBeCloseTo(mean(closes), 2);
+      // The pre-demerger high of ₹2,856 (19 July 2023) is ₹2,593 in today's terms: no level keeps the old price.
+      const levels = [...summary.support, ...summary.resistance];
+      expect(levels).not.toContainEqual(expect.objectContaining({ price: 2856, last_date: '2023-07-19' }));
+      for (const level of levels.filter((entry) => entry.last_date < '2023-07-20')) expect(level.price).toBeLessThan(2700);
+    });
+
     it('answers 5y over the bars after the same date five years back', async () => {
       const risk = await market.call(MARKET.risk, { symbol: 'MARUTI', range: '5y' });
       const rows = csvRows(market.dir, 'MARUTI.csv').filter((row) => row.date > '2019-03-28');
@@ -133,7 +172,7 @@ describe('market risk and insights', () => {
   describe('insights', () => {
     // MARUTI has no split or bonus in the dataset, so its raw rows are its adjusted series.
     const insights = () => market.call(MARKET.insights, { symbol: 'MARUTI' });
-    let rows: CsvBar[];
+    let rows: MarketBar[];
     let answer: Awaited<ReturnType<typeof insights>>;
 
     beforeAll(async () => {
@@ -194,7 +233,7 @@ describe('market risk and insights', () => {
 
     it('answers the correlation of last-year daily returns with NIFTY 50 and its industry peers', () => {
       const year = rows.filter((row) => row.date > '2023-03-28');
-      const pearson = (other: CsvBar[]) => {
+      const pearson = (other: MarketBar[]) => {
         const { x, y } = paired(year, other.filter((row) => row.date > '2023-03-28'));
         return cov(x, y) / (stdev(x) * stdev(y));
       };

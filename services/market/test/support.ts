@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RpcDefinition } from '@nivesh/proto';
+import type { MarketBar, RpcDefinition } from '@nivesh/proto';
 import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
 import { Client } from 'pg';
 import type { z } from 'zod';
@@ -12,10 +12,8 @@ import { CsvImporter } from '../src/import/csv-importer';
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export type CsvBar = { date: string; open: number; high: number; low: number; close: number; volume: number | null };
-
 /** The raw rows of one dataset file, parsed independently of the service's parser. */
-export const csvRows = (dir: string, file: string): CsvBar[] =>
+export const csvRows = (dir: string, file: string): MarketBar[] =>
   readFileSync(path.join(dir, file), 'utf8')
     .trim()
     .split('\n')

@@ -9,7 +9,6 @@ import {
   type MarketTechnicalSummary,
   type SentimentQuery,
 } from '@nivesh/proto';
-import { DataSource } from 'typeorm';
 import { INDEX_SYMBOL } from '../import/csv-importer';
 import { loadTradingSignals } from '../quotes/indicators.service';
 import { BarStore, yearsBefore } from '../store/bar-store';
@@ -29,20 +28,11 @@ const SENTIMENT_WARM_UP = { years: 1, days: 90 };
 /** Status, universe, technical summary, overview and sentiment, all on adjusted bars read through BarStore. */
 @Injectable()
 export class AnalysisService {
-  constructor(
-    private readonly store: BarStore,
-    private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly store: BarStore) {}
 
   /** as_of/first_date: latest/earliest bar of any symbol; bars: every stored bar (index included); symbols: stocks only. */
   async status(): Promise<MarketStatus> {
-    const [row]: Array<{ as_of: string | null; first_date: string | null; bars: number; symbols: number }> = await this.dataSource.query(
-      `SELECT to_char(max("date"), 'YYYY-MM-DD') AS "as_of", to_char(min("date"), 'YYYY-MM-DD') AS "first_date", count(*)::int AS "bars",
-              (SELECT count(*)::int FROM "market"."symbols" WHERE "symbol" <> $1) AS "symbols"
-       FROM "market"."daily_bars"`,
-      [INDEX_SYMBOL],
-    );
-    return { as_of: row!.as_of, symbols: row!.symbols, bars: row!.bars, first_date: row!.first_date };
+    return this.store.status();
   }
 
   async symbols(): Promise<MarketSymbols> {

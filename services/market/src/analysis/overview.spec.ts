@@ -1,8 +1,7 @@
-import { DomainError } from '@nivesh/proto';
-import type { Bar } from '../data/adjust';
+import { DomainError, type MarketBar } from '@nivesh/proto';
 import { marketOverview, type StockSeries } from './overview';
 
-const bar = (date: string, close: number, volume: number | null = 100, high = close, low = close): Bar => ({ date, open: close, high, low, close, volume });
+const bar = (date: string, close: number, volume: number | null = 100, high = close, low = close): MarketBar => ({ date, open: close, high, low, close, volume });
 /** Closes a month before, the day before and on 2024-03-28. */
 const stock = (symbol: string, industry: string, [month, previous, last]: [number, number, number], volume: number | null = 100): StockSeries => ({
   symbol,
@@ -12,7 +11,7 @@ const stock = (symbol: string, industry: string, [month, previous, last]: [numbe
 });
 const day = (i: number) => new Date(Date.UTC(2023, 2, 1 + i)).toISOString().slice(0, 10);
 /** Daily index bars from 2023-03-01 to 2024-03-07 (the index lags the stocks), close 1000 + i, range ±5. */
-const index: Bar[] = Array.from({ length: 373 }, (_, i) => bar(day(i), 1000 + i, null, 1000 + i + 5, 1000 + i - 5));
+const index: MarketBar[] = Array.from({ length: 373 }, (_, i) => bar(day(i), 1000 + i, null, 1000 + i + 5, 1000 + i - 5));
 index[4] = { ...index[4]!, low: 1 }; // 2023-03-05: before the 52-week window
 index[100] = { ...index[100]!, high: 5000 };
 

@@ -1,12 +1,11 @@
-import { DomainError, type MarketMover, type MarketOverview, type MarketSector } from '@nivesh/proto';
-import type { Bar } from '../data/adjust';
+import { DomainError, type MarketBar, type MarketMover, type MarketOverview, type MarketSector, type MarketSymbolInfo } from '@nivesh/proto';
 import { yearsBefore } from '../store/bar-store';
 import { lastIndexOnOrBefore, monthsBefore, round } from './stats';
 
 /** Movers listed in each of gainers, losers and most active. */
 export const TOP_MOVERS = 5;
 
-export type StockSeries = { symbol: string; company: string; industry: string; bars: readonly Bar[] };
+export type StockSeries = Pick<MarketSymbolInfo, 'symbol' | 'company' | 'industry'> & { bars: readonly MarketBar[] };
 type DayMove = MarketMover & { change: number; change_1m_pct: number | null };
 
 const byDesc = (key: (move: DayMove) => number) => (a: DayMove, b: DayMove) => key(b) - key(a) || a.symbol.localeCompare(b.symbol);
@@ -76,7 +75,7 @@ export const sectorPerformance = (moves: readonly DayMove[]): MarketSector[] => 
  * - sectors: see `sectorPerformance`.
  * Throws not_found without index bars. Pure.
  */
-export const marketOverview = (stocks: readonly StockSeries[], index: readonly Bar[]): MarketOverview => {
+export const marketOverview = (stocks: readonly StockSeries[], index: readonly MarketBar[]): MarketOverview => {
   const lastDates = [...stocks.map((stock) => stock.bars[stock.bars.length - 1]?.date), index[index.length - 1]?.date].filter((date): date is string => !!date);
   if (!lastDates.length) throw new DomainError('not_found', 'No prices have been imported yet');
   const asOf = lastDates.reduce((latest, date) => (date > latest ? date : latest));

@@ -1,5 +1,4 @@
-import { DomainError } from '@nivesh/proto';
-import type { Bar } from '../data/adjust';
+import { DomainError, type MarketBar } from '@nivesh/proto';
 import { loadTradingSignals } from '../quotes/indicators.service';
 import {
   breadthScore,
@@ -14,7 +13,7 @@ import {
 } from './sentiment';
 
 const dateOf = (i: number) => new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10);
-const bar = (i: number, close: number): Bar => ({ date: dateOf(i), open: close, high: close, low: close, close, volume: 100 });
+const bar = (i: number, close: number): MarketBar => ({ date: dateOf(i), open: close, high: close, low: close, close, volume: 100 });
 const series = (from: number, to: number, closeAt: (i: number) => number) => Array.from({ length: to - from }, (_, k) => bar(from + k, closeAt(from + k)));
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const ADVICE = /\b(buy|sell|target|should|recommend)/i;

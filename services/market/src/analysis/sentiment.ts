@@ -1,5 +1,4 @@
-import { DomainError, type MarketSentiment, type SENTIMENT_LABELS, type SentimentComponent } from '@nivesh/proto';
-import type { Bar } from '../data/adjust';
+import { DomainError, type MarketBar, type MarketSentiment, type SENTIMENT_LABELS, type SentimentComponent } from '@nivesh/proto';
 import { clamp, daysBefore, RollingExtremes, RollingRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
 
 export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
@@ -71,7 +70,7 @@ export type SentimentDay = {
 };
 
 type StockState = {
-  bars: readonly Bar[];
+  bars: readonly MarketBar[];
   next: number;
   close: number;
   date: string;
@@ -97,7 +96,7 @@ type StockState = {
  *   0.95 × high) and of their low (close ≤ 1.05 × low) (`highsLowsScore`; a stock may count as both).
  * Pure.
  */
-export const sentimentDays = (ts: TradingSignalsLib, index: readonly Bar[], stocks: ReadonlyArray<readonly Bar[]>, from: string): SentimentDay[] => {
+export const sentimentDays = (ts: TradingSignalsLib, index: readonly MarketBar[], stocks: ReadonlyArray<readonly MarketBar[]>, from: string): SentimentDay[] => {
   const states: StockState[] = stocks.map((bars) => ({
     bars,
     next: 0,
@@ -217,7 +216,7 @@ export const sentimentComponents = (day: SentimentDay): SentimentComponent[] => 
  * The market sentiment index on NIFTY 50's latest day, with its components and its history over every NIFTY 50
  * trading day after `from` (see `sentimentDays`). Throws not_found without index bars after `from`. Pure.
  */
-export const marketSentiment = (ts: TradingSignalsLib, index: readonly Bar[], stocks: ReadonlyArray<readonly Bar[]>, from: string): MarketSentiment => {
+export const marketSentiment = (ts: TradingSignalsLib, index: readonly MarketBar[], stocks: ReadonlyArray<readonly MarketBar[]>, from: string): MarketSentiment => {
   const days = sentimentDays(ts, index, stocks, from);
   const last = days[days.length - 1];
   if (!last) throw new DomainError('not_found', 'No NIFTY 50 prices');

@@ -66,51 +66,84 @@ describe('reading labels', () => {
 });
 
 describe('support and resistance', () => {
-  it('clusters points within 1.5% of the lowest point of a level', () => {
-    const levels = clusterLevels([
-      { price: 101, date: '2024-01-05' },
-      { price: 100, date: '2024-01-09' },
-      { price: 101.6, date: '2024-01-02' },
-      { price: 103, date: '2024-01-03' },
-      { price: 110, date: '2024-01-04' },
-    ]);
+  const at = (price: number, day: number) => ({ price, date: dateOf(day) });
+
+  it('counts as turns at a level every swing point within 1.5% of its price, the densest level first', () => {
+    const levels = clusterLevels([at(101, 4), at(100, 8), at(101.6, 1), at(103, 2), at(110, 3)]);
+    // 100, 101 and 101.6 all lie within 1.5% of their mean; 103 does not.
     expect(levels).toEqual([
-      { price: 100.5, touches: 2, last_date: '2024-01-09' },
-      { price: 102.3, touches: 2, last_date: '2024-01-03' },
-      { price: 110, touches: 1, last_date: '2024-01-04' },
+      { price: (100 + 101 + 101.6) / 3, touches: 3, last_date: dateOf(8) },
+      { price: 110, touches: 1, last_date: dateOf(3) },
+      { price: 103, touches: 1, last_date: dateOf(2) },
     ]);
     expect(clusterLevels([])).toEqual([]);
   });
 
-  it('finds swing highs and lows (5 bars each side), clusters them and splits them around the close', async () => {
+  it('finds the turns around a level, not only above its lowest point', () => {
+    // Three turns 1.2% apart: all within 1.5% of 101.2. Grouping up from the lowest point split them into 2 + 1.
+    expect(clusterLevels([at(100, 1), at(101.2, 2), at(102.4, 3)])).toEqual([{ price: 101.2, touches: 3, last_date: dateOf(3) }]);
+  });
+
+  it('breaks a tie in turns by the most recent turn', () => {
+    const levels = clusterLevels([at(100, 1), at(100.5, 2), at(120, 9), at(120.4, 10)]);
+    expect(levels.map((level) => [level.price, level.touches])).toEqual([
+      [120.2, 2],
+      [100.25, 2],
+    ]);
+  });
+
+  it('keeps every turn of a level within 1.5% of its price, and every point in exactly one level', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const points = Array.from({ length: 60 }, (_, i) => at(80 + random() * 40, i));
+    const levels = clusterLevels(points);
+    expect(levels.reduce((sum, level) => sum + level.touches, 0)).toBe(points.length);
+    for (const level of levels) {
+      const near = points.filter((point) => Math.abs(point.price - level.price) <= level.price * 0.015);
+      expect(near.length).toBeGreaterThanOrEqual(level.touches);
+    }
+    // Strongest first.
+    expect(levels.map((level) => level.touches)).toEqual([...levels.map((level) => level.touches)].sort((a, b) => b - a));
+  });
+
+  it('finds swing highs and lows (5 bars each side), keeps levels turned at twice or more, and splits them around the close', async () => {
     const ts = await loadTradingSignals();
     const bars = Array.from({ length: 40 }, (_, i) => bar(i, 95, 100, 90));
     const set = (i: number, change: Partial<Bar>) => (bars[i] = { ...bars[i]!, ...change });
     set(8, { high: 110 });
     set(20, { high: 111 });
-    set(32, { high: 120 });
+    set(32, { high: 120 }); // a single turn: not a level
     set(14, { low: 80 });
     set(26, { low: 80.5 });
     set(38, { high: 130 }); // fewer than 5 bars after it: not a confirmed swing high
     expect(supportResistance(ts, bars, 95)).toEqual({
       support: [{ price: 80.25, touches: 2, last_date: dateOf(26) }],
-      resistance: [
-        { price: 110.5, touches: 2, last_date: dateOf(20) },
-        { price: 120, touches: 1, last_date: dateOf(32) },
-      ],
+      resistance: [{ price: 110.5, touches: 2, last_date: dateOf(20) }],
     });
   });
 
-  it('lists at most three levels per side, nearest first, from the last 252 bars only', async () => {
+  it('keeps the three levels per side with the most turns (then the latest), listed nearest first, from the last 252 bars only', async () => {
     const ts = await loadTradingSignals();
     const bars = Array.from({ length: 300 }, (_, i) => bar(i, 95, 100, 90));
     const set = (i: number, change: Partial<Bar>) => (bars[i] = { ...bars[i]!, ...change });
-    set(10, { low: 89 }); // older than 252 bars
-    [80, 84, 88, 86.123].forEach((low, k) => set(100 + 10 * k, { low }));
-    [101, 105, 109, 113].forEach((high, k) => set(200 + 10 * k, { high }));
+    set(20, { low: 80.1 }); // older than 252 bars: would have made 80 a level of 3 turns
+    let day = 55;
+    const lows = (...prices: number[]) => prices.forEach((low) => set((day += 7), { low }));
+    lows(85, 85.4, 84.9); // 3 turns
+    lows(80, 80.3); // 2 turns, earlier than 75's
+    lows(70, 70.2, 69.8, 70.1); // 4 turns
+    lows(75, 75.5); // 2 turns, the latest of the two-turn levels
+    lows(89.5); // 1 turn, nearest to the close: not a level
+    set(280, { high: 101 });
+    set(290, { high: 101.2 });
     const { support, resistance } = supportResistance(ts, bars, 95);
-    expect(support.map((level) => level.price)).toEqual([88, 86.12, 84]);
-    expect(resistance.map((level) => level.price)).toEqual([101, 105, 109]);
+    expect(support.map((level) => [level.price, level.touches])).toEqual([
+      [85.1, 3],
+      [75.25, 2],
+      [70.03, 4],
+    ]);
+    expect(resistance).toEqual([{ price: 101.1, touches: 2, last_date: dateOf(290) }]);
+    expect(clusterLevels([at(80.1, 20), at(80, 0), at(80.3, 1)])[0]?.touches).toBe(3);
   });
 });
 

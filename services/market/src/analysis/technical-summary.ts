@@ -13,8 +13,10 @@ export const SLOPE_BARS = 20;
 export const YEAR_BARS = 252;
 /** A swing high (low) is strictly higher (lower) than this many bars on each side. */
 export const SWING_LOOKBACK = 5;
-/** Swing points within this % of each other form one level. */
+/** A swing point within this % of a level's price is a turn at that level. */
 export const CLUSTER_PCT = 1.5;
+/** A level is listed once the price has turned there at least this often. */
+export const MIN_TURNS = 2;
 /** Levels listed on each side of the close. */
 export const MAX_LEVELS = 3;
 
@@ -87,37 +89,57 @@ export const volatilityLabel = (percentile: number | null): VolatilityLabel => {
 
 type SwingPoint = { price: number; date: string };
 
+/** Mean-shift steps before a level is taken as settled; points on a line settle in a handful. */
+const SETTLE_STEPS = 50;
+
+const meanPrice = (points: readonly SwingPoint[]) => points.reduce((sum, point) => sum + point.price, 0) / points.length;
+const latestDate = (points: readonly SwingPoint[]) => points.reduce((latest, point) => (point.date > latest ? point.date : latest), points[0]!.date);
+const within = (points: readonly SwingPoint[], price: number, pct: number) => points.filter((point) => Math.abs(point.price - price) <= (price * pct) / 100);
+
 /**
- * Groups swing points into price levels. Sorted by price, a level takes the next point while it is within
- * `pct` % above the level's lowest point, so every two points of a level are within `pct` % of each other.
- * A level's price is the mean of its points, `touches` their count and `last_date` the latest of their dates.
+ * The swing points of one level, grown from `start`: the points within `pct` % of the mean of the points found so
+ * far, until the set no longer changes (a mean shift). Every point of the result is within `pct` % of its mean.
+ */
+const settleLevel = (points: readonly SwingPoint[], start: SwingPoint, pct: number): SwingPoint[] => {
+  let members = within(points, start.price, pct);
+  for (let step = 0; step < SETTLE_STEPS && members.length; step += 1) {
+    const next = within(points, meanPrice(members), pct);
+    if (next.length === members.length && next.every((point, i) => point === members[i])) return members;
+    members = next;
+  }
+  return [start];
+};
+
+/**
+ * Groups swing points into price levels where the price turned. Repeatedly takes the level with the most swing points
+ * within `pct` % of its price (ties: the most recent turn) among the points not yet used; see `settleLevel`. A level's
+ * price is the mean of its points, `touches` their count (the turns) and `last_date` the latest of their dates.
+ * Strongest first.
  */
 export const clusterLevels = (points: readonly SwingPoint[], pct = CLUSTER_PCT): PriceLevel[] => {
-  const sorted = [...points].sort((a, b) => a.price - b.price);
+  let left = [...points].sort((a, b) => a.price - b.price || a.date.localeCompare(b.date));
   const levels: PriceLevel[] = [];
-  let group: SwingPoint[] = [];
-  const close = () => {
-    if (!group.length) return;
-    levels.push({
-      price: group.reduce((sum, point) => sum + point.price, 0) / group.length,
-      touches: group.length,
-      last_date: group.reduce((latest, point) => (point.date > latest ? point.date : latest), group[0]!.date),
-    });
-    group = [];
-  };
-  for (const point of sorted) {
-    if (group.length && point.price > group[0]!.price * (1 + pct / 100)) close();
-    group.push(point);
+  while (left.length) {
+    let best: SwingPoint[] = [];
+    for (const start of left) {
+      const members = settleLevel(left, start, pct);
+      if (members.length > best.length || (members.length === best.length && latestDate(members) > latestDate(best))) best = members;
+    }
+    levels.push({ price: meanPrice(best), touches: best.length, last_date: latestDate(best) });
+    left = left.filter((point) => !best.includes(point));
   }
-  close();
   return levels;
 };
+
+/** Most turns first, then the most recent. */
+const strongestFirst = (a: PriceLevel, b: PriceLevel) => b.touches - a.touches || b.last_date.localeCompare(a.last_date);
 
 /**
  * Support and resistance from the last 252 bars: swing highs (a bar's high strictly above the highs of the 5 bars
  * on each side, trading-signals SwingHigh) and swing lows (likewise lows, SwingLow) together, clustered by
- * `clusterLevels`. Support: levels below `close`, nearest first; resistance: levels above, nearest first; at most
- * 3 each, prices rounded to 2 decimals. The last 5 bars cannot be swing points yet.
+ * `clusterLevels`; only levels with at least 2 turns count. Support: levels below `close`; resistance: levels above.
+ * On each side the 3 with the most turns (then the most recent turn) are kept and listed nearest to the close first,
+ * prices rounded to 2 decimals. The last 5 bars cannot be swing points yet.
  */
 export const supportResistance = (ts: TradingSignalsLib, bars: readonly Bar[], close: number): { support: PriceLevel[]; resistance: PriceLevel[] } => {
   const year = bars.slice(-YEAR_BARS);
@@ -133,18 +155,20 @@ export const supportResistance = (ts: TradingSignalsLib, bars: readonly Bar[], c
     if (high !== null && pivot) points.push({ price: high, date: pivot });
     if (low !== null && pivot) points.push({ price: low, date: pivot });
   });
-  const levels = clusterLevels(points);
+  const levels = clusterLevels(points).filter((level) => level.touches >= MIN_TURNS);
   const rounded = (level: PriceLevel): PriceLevel => ({ ...level, price: round(level.price, 2) });
   return {
     support: levels
       .filter((level) => level.price < close)
-      .sort((a, b) => b.price - a.price)
+      .sort(strongestFirst)
       .slice(0, MAX_LEVELS)
+      .sort((a, b) => b.price - a.price)
       .map(rounded),
     resistance: levels
       .filter((level) => level.price > close)
-      .sort((a, b) => a.price - b.price)
+      .sort(strongestFirst)
       .slice(0, MAX_LEVELS)
+      .sort((a, b) => a.price - b.price)
       .map(rounded),
   };
 };

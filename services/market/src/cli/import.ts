@@ -5,14 +5,23 @@
  *   npm run market:import -- bhavcopy <file...>                       NSE end-of-day files
  *   npm run market:import -- yahoo <SYMBOL...> [--from YYYY-MM-DD]    the live provider (Yahoo Finance)
  *
+ * and reviews the overnight moves the importers flagged because no corporate action explains them:
+ *
+ *   npm run market:import -- flags [SYMBOL]                                        the flags not reviewed yet
+ *   npm run market:import -- classify <SYMBOL> <YYYY-MM-DD> <kind> <ratio|factor|open> [--note <text>]
+ *   npm run market:import -- dismiss <SYMBOL> <YYYY-MM-DD>                          real trading, not an action
+ *
  * csv: <dir> holds symbols.csv and one <FILE>.csv per symbol. bhavcopy: CM bhavcopies (legacy cmDDMMMYYYYbhav.csv
  * or UDiFF BhavCopy_NSE_CM_0_0_0_YYYYMMDD_F_0000.csv) and index close files (ind_close_all_DDMMYYYY.csv), all in
  * one transaction. yahoo: symbols of market.symbols (`"NIFTY 50"` for the index), from --from or the day after
  * each one's latest bar. With --queue the import runs as a job of the market service's `market-import` queue
- * (the service must be running) and this waits for its result.
+ * (the service must be running) and this waits for its result. classify stores the flagged day as a corporate action
+ * (kinds: split, bonus, split_bonus and reverse_split take the share ratio, new shares per old share; demerger, rights
+ * and special_dividend the factor earlier prices are multiplied by; 'open' takes the day's open against the previous
+ * close) and makes cached answers stale, so they are recomputed on the adjusted prices.
  *
  * Reads DATABASE_URL, REDIS_URL, REDIS_PREFIX and the MARKET_PROVIDER_* settings. Prints one summary line.
- * Exit codes: 0 done, 64 bad arguments or unknown symbols, 65 malformed data (nothing kept), 1 failed.
+ * Exit codes: 0 done, 64 bad arguments, unknown symbols or a review that cannot be done, 65 malformed data (nothing kept), 1 failed.
  */
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
@@ -24,8 +33,10 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { type Config, loadImportConfig } from '../config';
 import { CsvFormatError } from '../data/csv';
+import { ENTITIES } from '../entities';
 import { BhavcopyImporter, type BhavcopyImportResult } from '../import/bhavcopy-importer';
-import { CsvImporter, type ImportResult } from '../import/csv-importer';
+import { AnomalyReview, parseClassification, ReviewError } from '../import/anomaly-review';
+import { changedAnswers, CsvImporter, type ImportResult } from '../import/csv-importer';
 import { FAILURE_PREFIX } from '../import/market-import.processor';
 import { ProviderImporter, type ProviderImportResult, UnknownSymbolsError } from '../import/provider-importer';
 import { MIGRATIONS, SCHEMA } from '../migrations';
@@ -33,9 +44,13 @@ import { ProviderNotFoundError, ProviderUnavailableError } from '../providers/pr
 import { ProviderService } from '../providers/provider.service';
 import { YahooRepository } from '../providers/yahoo.repository';
 import { MarketCache } from '../store/market-cache';
+import { marketTables, MarketTransactions } from '../store/market-transactions.repository';
 
 const EXIT = { ok: 0, failed: 1, usage: 64, malformed: 65 } as const;
-const USAGE = 'Usage: import csv <dir> | bhavcopy <file...> | yahoo <SYMBOL...> [--from YYYY-MM-DD]   [--queue]';
+const USAGE =
+  'Usage: import csv <dir> | bhavcopy <file...> | yahoo <SYMBOL...> [--from YYYY-MM-DD]   [--queue]\n' +
+  '       import flags [SYMBOL] | classify <SYMBOL> <YYYY-MM-DD> <kind> <ratio|factor|open> [--note <text>] | dismiss <SYMBOL> <YYYY-MM-DD>';
+const REVIEWS = new Set(['flags', 'classify', 'dismiss']);
 /** How long --queue waits for the job, and when it says the service may not be running. */
 const QUEUE_WAIT_MS = 30 * 60_000;
 const QUEUE_HINT_MS = 30_000;
@@ -89,7 +104,8 @@ const summary = (command: Command, result: unknown): string => {
       const r = result as ImportResult;
       return (
         `market import: ${r.symbols} symbols, ${r.rows_read} rows read, ${r.new_bars} new bars, ` +
-        `${r.new_actions} new corporate actions (${r.detected_actions} detected beyond the dataset list) in ${seconds(r.ms)}`
+        `${r.new_actions} new corporate actions (${r.detected_actions} detected beyond the dataset list), ${r.updated_actions} corrected, ` +
+        `${r.flagged} unexplained moves flagged for review in ${seconds(r.ms)}`
       );
     }
     case 'bhavcopy': {
@@ -97,7 +113,7 @@ const summary = (command: Command, result: unknown): string => {
       const days = r.dates.length > 1 ? `${r.dates[0]}..${r.dates[r.dates.length - 1]}` : r.dates[0];
       return (
         `market import (bhavcopy): ${r.files} files for ${days}, ${r.rows_read} rows read, ${r.new_bars} new bars, ` +
-        `${r.new_actions} new corporate actions, ${r.skipped} skipped (not in market.symbols) in ${seconds(r.ms)}`
+        `${r.new_actions} new corporate actions, ${r.flagged} unexplained moves flagged for review, ${r.skipped} skipped (not in market.symbols) in ${seconds(r.ms)}`
       );
     }
     case 'yahoo': {
@@ -110,24 +126,29 @@ const summary = (command: Command, result: unknown): string => {
   }
 };
 
+const dataSourceOf = (config: Config): DataSource =>
+  new DataSource(serviceDataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES }));
+
 /** Runs the import in this process, against the database directly. */
 const runHere = async (command: Command, config: Config): Promise<unknown> => {
-  const dataSource = new DataSource(serviceDataSourceOptions({ databaseUrl: config.DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS }));
+  const dataSource = dataSourceOf(config);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   await dataSource.initialize();
   const cache = new MarketCache(redis, config);
+  const transactions = new MarketTransactions(dataSource);
+  const tables = marketTables(dataSource.manager);
   try {
     switch (command.source) {
       case 'csv': {
-        const result = await new CsvImporter(dataSource).importDirectory(command.dir);
-        if (result.new_bars + result.new_actions > 0) await cache.bumpVersion();
+        const result = await new CsvImporter(transactions, tables.bars).importDirectory(command.dir);
+        if (changedAnswers(result)) await cache.bumpVersion();
         return result;
       }
       case 'bhavcopy':
-        return await new BhavcopyImporter(dataSource, cache).importFiles(command.files);
+        return await new BhavcopyImporter(transactions, cache).importFiles(command.files);
       case 'yahoo': {
         const provider = new ProviderService(new YahooRepository(config), redis, config);
-        return await new ProviderImporter(dataSource, provider, cache).importSymbols(command.symbols, command.from);
+        return await new ProviderImporter(transactions, tables.symbols, tables.bars, provider, cache).importSymbols(command.symbols, command.from);
       }
     }
   } finally {
@@ -166,6 +187,42 @@ const runQueued = async (command: Command, config: Config): Promise<unknown> => 
   }
 };
 
+/** Runs a review of flagged moves against the database; returns the lines to print. */
+const runReview = async (verb: string, args: readonly string[], config: Config): Promise<string[]> => {
+  if (verb === 'dismiss' && (args.length !== 2 || !/^\d{4}-\d{2}-\d{2}$/.test(args[1]!))) throw new ReviewError('dismiss takes <SYMBOL> <YYYY-MM-DD>');
+  if (verb === 'flags' && args.length > 1) throw new ReviewError('flags takes at most one symbol');
+  const classification = verb === 'classify' ? parseClassification(args) : null;
+  const dataSource = dataSourceOf(config);
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  await dataSource.initialize();
+  const cache = new MarketCache(redis, config);
+  const review = new AnomalyReview(new MarketTransactions(dataSource), marketTables(dataSource.manager).anomalies, cache);
+  try {
+    if (classification) {
+      const result = await review.classify(classification);
+      return [`market review: ${result.symbol} ${result.date} classified as ${result.label}; cached answers will be recomputed`];
+    }
+    if (verb === 'dismiss') {
+      const result = await review.dismiss(args[0]!.toUpperCase(), args[1]!);
+      return [`market review: ${result.symbol} ${result.date} dismissed`];
+    }
+    const flags = await review.unreviewedFlags(args[0]?.toUpperCase());
+    const pct = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
+    return [
+      ...flags.map(
+        (flag) =>
+          `${flag.symbol} ${flag.date}: previous close ${flag.previous_close}, open ${flag.open} (${pct(flag.open / flag.previous_close - 1)}), ` +
+          `close ${flag.close} (${pct(flag.close / flag.previous_close - 1)}), NIFTY 50 ${flag.index_change === null ? 'unknown' : pct(flag.index_change)}`,
+      ),
+      `market review: ${flags.length} flagged moves not reviewed yet`,
+    ];
+  } finally {
+    await cache.close();
+    await dataSource.destroy();
+    redis.disconnect();
+  }
+};
+
 /** Exit code and message of a failed import; null when it is not one of the expected failures. */
 const classify = (error: unknown, queued: boolean): { code: number; message: string } | null => {
   if (error instanceof CsvFormatError) return { code: EXIT.malformed, message: `market import rejected, nothing kept: ${error.message}` };
@@ -185,6 +242,17 @@ const main = async (): Promise<void> => {
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
+    return;
+  }
+  const [verb, ...rest] = argv;
+  if (verb && REVIEWS.has(verb)) {
+    try {
+      for (const line of await runReview(verb, rest, loadImportConfig())) console.log(line);
+    } catch (error) {
+      if (!(error instanceof ReviewError)) throw error;
+      console.error(`market review refused: ${error.message}`);
+      process.exitCode = EXIT.usage;
+    }
     return;
   }
   let parsed: ReturnType<typeof parseArgs>;

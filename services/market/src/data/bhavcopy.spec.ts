@@ -64,6 +64,19 @@ describe('parseBhavcopy', () => {
     expect(file.ignored).toBe(3);
   });
 
+  it('reads quoted instrument names holding a comma or a line break, and names the right line after them', () => {
+    const text = fixture(UDIFF).replace('INFOSYS LIMITED', '"INFOSYS, LIMITED"').replace('MAHINDRA & MAHINDRA LTD', '"MAHINDRA &\nMAHINDRA LTD"');
+    expect(parseBhavcopy(UDIFF, text).rows.map((row) => [row.symbol, row.line])).toEqual([
+      ['ZOMATO', 2],
+      ['INFY', 3],
+      ['M&M', 4],
+      ['RELIANCE', 6],
+      ['TCS', 8],
+    ]);
+    const twice = rejection(UDIFF, text.replace(',TCS,EQ,', ',INFY,EQ,'));
+    expect([twice.line, twice.reason]).toEqual([8, 'INFY appears again (first on line 3)']);
+  });
+
   it('accepts a byte-order mark and CRLF line ends', () => {
     const file = parseBhavcopy(LEGACY, `\uFEFF${fixture(LEGACY).replace(/\n/g, '\r\n')}`);
     expect(file.rows).toHaveLength(6);

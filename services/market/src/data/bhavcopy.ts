@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BarRow, CsvFormatError, splitCsvLine } from './csv';
+import type { MarketBar } from '@nivesh/proto';
+import { CsvFormatError, parseCsv } from './csv';
 
 /**
  * NSE's end-of-day files, told apart by their header:
@@ -11,7 +12,7 @@ import { type BarRow, CsvFormatError, splitCsvLine } from './csv';
 export type BhavcopyFormat = 'cm-legacy' | 'cm-udiff' | 'index-close';
 
 /** One imported row: an EQ-series stock, or an index of `BHAVCOPY_INDICES` (symbol in upper case). */
-export type BhavcopyRow = { line: number; symbol: string; isin: string | null; bar: BarRow };
+export type BhavcopyRow = { line: number; symbol: string; isin: string | null; bar: MarketBar };
 
 export type Bhavcopy = {
   file: string;
@@ -106,7 +107,7 @@ class Row {
     return DATE_READERS[format](raw) ?? this.fail(`column ${column}: expected a date like ${DATE_EXAMPLES[format]}, found "${raw}"`);
   }
 
-  bar(date: string, [open, high, low, close]: readonly string[], volume: number | null): BarRow {
+  bar(date: string, [open, high, low, close]: readonly string[], volume: number | null): MarketBar {
     const bar = { date, open: this.price(open!), high: this.price(high!), low: this.price(low!), close: this.price(close!), volume };
     if (bar.high < bar.low) this.fail(`${high} ${bar.high} is below ${low} ${bar.low}`);
     return bar;
@@ -114,42 +115,36 @@ class Row {
 }
 
 /** Fields with trailing empty ones cut to `width` (the legacy file ends every line with a comma). */
-const fieldsOf = (line: string, width: number): string[] | null => {
-  const fields = splitCsvLine(line);
-  while (fields.length > width && fields[fields.length - 1]!.trim() === '') fields.pop();
-  return fields.length === width ? fields : null;
+const fieldsOf = (fields: readonly string[], width: number): readonly string[] | null => {
+  let length = fields.length;
+  while (length > width && fields[length - 1]!.trim() === '') length--;
+  return length === width ? fields.slice(0, width) : null;
 };
 
-const detectFormat = (file: string, header: string): { format: BhavcopyFormat; columns: readonly string[] } => {
-  const names = splitCsvLine(header).map((name) => name.trim());
+const detectFormat = (file: string, line: number, header: readonly string[]): { format: BhavcopyFormat; columns: readonly string[] } => {
+  const names = header.map((name) => name.trim());
   while (names.length && names[names.length - 1] === '') names.pop();
   const found = FORMATS.find(([, columns]) => columns.length === names.length && columns.every((column, i) => column === names[i]));
   if (!found) {
-    throw new CsvFormatError(file, 1, 'unrecognised header: expected an NSE CM bhavcopy (legacy cm…bhav.csv or UDiFF BhavCopy_NSE_CM_…csv) or an index close file (ind_close_all_…csv)');
+    throw new CsvFormatError(file, line, 'unrecognised header: expected an NSE CM bhavcopy (legacy cm…bhav.csv or UDiFF BhavCopy_NSE_CM_…csv) or an index close file (ind_close_all_…csv)');
   }
   return { format: found[0], columns: found[1] };
 };
 
 /** One file's text, validated; `file` names it in errors. Pure. */
-export const parseBhavcopy = (file: string, text: string): Bhavcopy => {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (!lines[0]?.trim()) throw new CsvFormatError(file, 1, 'empty file');
-  const { format, columns } = detectFormat(file, lines[0]);
+export const parseBhavcopy = (file: string, text: string | Buffer): Bhavcopy => {
+  const [header, ...records] = parseCsv(file, text);
+  if (!header) throw new CsvFormatError(file, 1, 'empty file');
+  const { format, columns } = detectFormat(file, header.line, header.fields);
   const rows: BhavcopyRow[] = [];
   const seen = new Map<string, number>();
   let date: string | null = null;
   let ignored = 0;
 
-  for (let i = 1; i < lines.length; i++) {
-    const line = i + 1;
-    if (lines[i]!.trim() === '') continue;
-    let fields: string[] | null;
-    try {
-      fields = fieldsOf(lines[i]!, columns.length);
-    } catch (error) {
-      throw new CsvFormatError(file, line, (error as Error).message);
-    }
-    if (!fields) throw new CsvFormatError(file, line, `expected ${columns.length} columns, found ${splitCsvLine(lines[i]!).length}`);
+  for (const record of records) {
+    const { line } = record;
+    const fields = fieldsOf(record.fields, columns.length);
+    if (!fields) throw new CsvFormatError(file, line, `expected ${columns.length} columns, found ${record.fields.length}`);
     const row = new Row(file, line, columns, fields);
     const parsed = parseRow(row, format);
     if (date === null) date = parsed.date;
@@ -163,9 +158,9 @@ export const parseBhavcopy = (file: string, text: string): Bhavcopy => {
     seen.set(parsed.row.symbol, line);
     rows.push(parsed.row);
   }
-  if (date === null) throw new CsvFormatError(file, 2, 'no rows after the header');
+  if (date === null) throw new CsvFormatError(file, header.line + 1, 'no rows after the header');
   if (!rows.length) {
-    throw new CsvFormatError(file, 2, format === 'index-close' ? `no row for ${[...BHAVCOPY_INDICES].join(', ')}` : `no rows of series ${EQUITY_SERIES}`);
+    throw new CsvFormatError(file, header.line + 1, format === 'index-close' ? `no row for ${[...BHAVCOPY_INDICES].join(', ')}` : `no rows of series ${EQUITY_SERIES}`);
   }
   return { file, format, date, rows, ignored };
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigSchema } from '../config';
-import { detectCorporateActions, dailyChanges, nearestRatio, type PriceBar } from './corporate-actions';
+import { ANOMALY_RULES, detectCorporateActions, dailyChanges, findAnomalies, nearestConsolidation, nearestRatio, type PriceBar } from './corporate-actions';
 import { readBarsCsv } from './csv';
 import { DATASET_ACTIONS } from './dataset-actions';
 
@@ -13,6 +13,13 @@ describe('nearestRatio', () => {
     expect(nearestRatio(0.66).ratio).toBe(1.5);
     expect(nearestRatio(0.102).ratio).toBe(10);
     expect(nearestRatio(0.2).error).toBeCloseTo(0, 10);
+    // NTPC's 1:5 bonus of 2019 opened at 0.844 of the previous close: 6 shares for 5, not 5 for 4.
+    expect(nearestRatio(0.844).ratio).toBe(1.2);
+  });
+
+  it('snaps a price jump to the consolidation it is nearest to, as a ratio below 1', () => {
+    expect(nearestConsolidation(9.8).ratio).toBe(0.1);
+    expect(nearestConsolidation(2.05).ratio).toBe(0.5);
   });
 });
 
@@ -37,6 +44,17 @@ describe('detectCorporateActions', () => {
     expect(detectCorporateActions(series(['2024-01-22', 231.4, 231.4], ['2024-01-23', 208, 156]))).toEqual([]);
   });
 
+  it('finds a consolidation (reverse split): the price jumps tenfold overnight while the index is flat', () => {
+    const bars = series(['2020-01-01', 10, 10], ['2020-01-02', 99, 101], ['2020-01-03', 100, 102]);
+    expect(detectCorporateActions(bars, new Map([['2020-01-02', 0.002]]))).toEqual([expect.objectContaining({ ex_date: '2020-01-02', ratio: 0.1 })]);
+    // An upper-circuit day is no consolidation.
+    expect(detectCorporateActions(series(['2020-01-01', 100, 100], ['2020-01-02', 110, 120]))).toEqual([]);
+  });
+
+  it("does not take a demerger for a split: RELIANCE's open at 0.908 of the previous close is no clean ratio", () => {
+    expect(detectCorporateActions(series(['2023-07-19', 2830, 2841.85], ['2023-07-20', 2580, 2619.85]), new Map([['2023-07-20', 0.007]]))).toEqual([]);
+  });
+
   it('finds the README-listed actions of RELIANCE (2009, 2017 bonuses) and TATASTEEL (2022 split) in the real data', async () => {
     const index = dailyChanges(await readBarsCsv(path.join(DATA, 'NIFTY50.csv')));
     const reliance = detectCorporateActions(await readBarsCsv(path.join(DATA, 'RELIANCE.csv')), index);
@@ -46,7 +64,40 @@ describe('detectCorporateActions', () => {
     ]);
     const tata = detectCorporateActions(await readBarsCsv(path.join(DATA, 'TATASTEEL.csv')), index);
     expect(tata).toEqual(expect.arrayContaining([expect.objectContaining({ ex_date: '2022-07-28', ratio: 10 })]));
-    const known = DATASET_ACTIONS.filter(([symbol]) => symbol === 'RELIANCE' || symbol === 'TATASTEEL').map(([, date, ratio]) => [date, ratio]);
-    expect(known).toEqual([['2009-11-26', 2], ['2017-09-07', 2], ['2022-07-28', 10]]);
+    const known = DATASET_ACTIONS.filter((action) => ['RELIANCE', 'TATASTEEL'].includes(action.symbol) && action.ratio !== null).map((action) => [action.ex_date, action.ratio]);
+    expect(known).toEqual([['2009-11-26', 2], ['2017-09-07', 2], ['2004-08-11', 1.5], ['2022-07-28', 10]]);
+  });
+});
+
+describe('findAnomalies', () => {
+  const series = (...points: Array<[string, number, number]>): PriceBar[] => points.map(([date, open, close]) => ({ date, open, close }));
+
+  it('flags an overnight drop of 9% or more that holds while the index is quiet, with its figures', () => {
+    const bars = series(['2023-07-19', 2830, 2841.85], ['2023-07-20', 2580, 2619.85], ['2023-07-21', 2609, 2538.75]);
+    expect(findAnomalies(bars, new Map([['2023-07-20', 0.0072]]))).toEqual([
+      { date: '2023-07-20', previous_close: 2841.85, open: 2580, close: 2619.85, index_change: 0.0072 },
+    ]);
+  });
+
+  it('leaves days a stored or detected action explains, and moves that are small, do not hold, or come with the market', () => {
+    const drop = series(['2020-01-01', 100, 100], ['2020-01-02', 85, 86]);
+    expect(findAnomalies(drop, new Map(), new Set(['2020-01-02']))).toEqual([]);
+    expect(findAnomalies(series(['2020-01-01', 100, 100], ['2020-01-02', 92, 93]))).toEqual([]);
+    // Opened 15% down and recovered to -2%: a thin opening trade, not a change of value.
+    expect(findAnomalies(series(['2020-01-01', 100, 100], ['2020-01-02', 85, 98]))).toEqual([]);
+    // 13 March 2020-like: the index fell 8% too.
+    expect(findAnomalies(drop, new Map([['2020-01-02', -0.08]]))).toEqual([]);
+    // A 37% fall with the index 3% down is the stock's own: the index moved less than a fifth of the gap.
+    expect(findAnomalies(series(['2007-02-09', 344.7, 361.3], ['2007-02-12', 225.25, 258.35]), new Map([['2007-02-12', -0.031]]))).toHaveLength(1);
+    expect(ANOMALY_RULES.gap).toBe(0.09);
+  });
+
+  it("flags ZEEL's fall of 2007-02-12 (the Dish TV demerger, not in the curated list) and nothing on RELIANCE in the real data", async () => {
+    const index = dailyChanges(await readBarsCsv(path.join(DATA, 'NIFTY50.csv')));
+    const explained = (symbol: string) => new Set(DATASET_ACTIONS.filter((action) => action.symbol === symbol).map((action) => action.ex_date));
+    const zeel = findAnomalies(await readBarsCsv(path.join(DATA, 'ZEEL.csv')), index, explained('ZEEL'));
+    expect(zeel.map((anomaly) => anomaly.date)).toContain('2007-02-12');
+    expect(zeel.map((anomaly) => anomaly.date)).not.toContain('2006-12-18');
+    expect(findAnomalies(await readBarsCsv(path.join(DATA, 'RELIANCE.csv')), index, explained('RELIANCE'))).toEqual([]);
   });
 });

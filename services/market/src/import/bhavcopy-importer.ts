@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { type Bhavcopy, readBhavcopy } from '../data/bhavcopy';
-import { detectCorporateActions } from '../data/corporate-actions';
+import { detectCorporateActions, findAnomalies, type PriceBar } from '../data/corporate-actions';
 import { CsvFormatError } from '../data/csv';
+import type { NewAction } from '../store/corporate-actions.repository';
+import type { DailyBarsRepository, SymbolBar } from '../store/daily-bars.repository';
 import { MarketCache } from '../store/market-cache';
+import { MarketTransactions } from '../store/market-transactions.repository';
+import type { SymbolAnomaly } from '../store/price-anomalies.repository';
+import type { SymbolsRepository } from '../store/symbols.repository';
 import { INDEX_SYMBOL } from './csv-importer';
-import { daysBetween, extendSymbolDates, insertActions, insertBars, loadUniverse, lockImports, type NewAction, type SymbolBar } from './import-writes';
+import { daysBetween, flagAnomalies, shareAction } from './import-writes';
 
 export type BhavcopyImportResult = {
   files: number;
@@ -18,6 +22,8 @@ export type BhavcopyImportResult = {
   new_bars: number;
   /** Splits and bonus issues detected on the imported days. */
   new_actions: number;
+  /** Overnight moves on the imported days that no action explains, newly flagged for an operator. */
+  flagged: number;
   ms: number;
 };
 
@@ -34,7 +40,7 @@ const MAX_INDEX_GAP_DAYS = 5;
 @Injectable()
 export class BhavcopyImporter {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: MarketTransactions,
     private readonly cache: MarketCache,
   ) {}
 
@@ -43,14 +49,18 @@ export class BhavcopyImporter {
     const parsed: Bhavcopy[] = [];
     for (const file of files) parsed.push(await readBhavcopy(file));
 
-    const result = await this.dataSource.transaction(async (manager) => {
-      await lockImports(manager);
-      const { bars, skipped } = await this.resolve(manager, parsed);
-      const newBars = await insertBars(manager, bars);
-      const newActions = await insertActions(manager, await this.detect(manager, bars), 'detected');
-      await extendSymbolDates(manager, bars);
-      return { new_bars: newBars, new_actions: newActions, skipped };
-    });
+    const result = await this.transactions.run(
+      async (tables) => {
+        const { bars, skipped } = await this.resolve(tables.symbols, parsed);
+        const newBars = await tables.bars.insertMany(bars);
+        const { actions, anomalies } = await this.detect(tables.bars, bars);
+        const newActions = await tables.actions.insertMany(actions, 'detected');
+        const flagged = await flagAnomalies(tables, anomalies);
+        await tables.symbols.extendDates(bars);
+        return { new_bars: newBars, new_actions: newActions, flagged, skipped };
+      },
+      { lockImports: true },
+    );
     if (result.new_bars + result.new_actions > 0) await this.cache.bumpVersion();
     return {
       files: parsed.length,
@@ -62,8 +72,8 @@ export class BhavcopyImporter {
   }
 
   /** Rows of the universe as bars; the same symbol and day twice must agree (e.g. a legacy and a UDiFF file of one day). */
-  private async resolve(manager: EntityManager, files: readonly Bhavcopy[]): Promise<{ bars: SymbolBar[]; skipped: number }> {
-    const universe = await loadUniverse(manager);
+  private async resolve(symbols: SymbolsRepository, files: readonly Bhavcopy[]): Promise<{ bars: SymbolBar[]; skipped: number }> {
+    const universe = await symbols.universe();
     const byKey = new Map<string, { bar: SymbolBar; where: string }>();
     let skipped = 0;
     for (const file of files) {
@@ -86,10 +96,11 @@ export class BhavcopyImporter {
   }
 
   /**
-   * Splits and bonus issues on the imported days: detection runs over each symbol's last stored bar before
-   * the earliest imported day and every stored bar after it, with the index's daily change as the filter.
+   * Share-count changes on the imported days, and the overnight moves there that none explains: detection runs over
+   * each symbol's last stored bar before the earliest imported day and every stored bar after it, with the index's
+   * daily change as the filter (days holding a stored action are not flagged; see `flagAnomalies`).
    */
-  private async detect(manager: EntityManager, bars: readonly SymbolBar[]): Promise<NewAction[]> {
+  private async detect(dailyBars: DailyBarsRepository, bars: readonly SymbolBar[]): Promise<{ actions: NewAction[]; anomalies: SymbolAnomaly[] }> {
     const stocks = new Map<string, Set<string>>();
     for (const bar of bars) {
       if (bar.symbol === INDEX_SYMBOL) continue;
@@ -97,22 +108,13 @@ export class BhavcopyImporter {
       days.add(bar.date);
       stocks.set(bar.symbol, days);
     }
-    if (!stocks.size) return [];
+    if (!stocks.size) return { actions: [], anomalies: [] };
     const since = bars.reduce((min, bar) => (bar.date < min ? bar.date : min), bars[0]!.date);
     const symbols = [...stocks.keys(), INDEX_SYMBOL];
-    const rows: Array<{ symbol: string; date: string; open: string; close: string }> = await manager.query(
-      `SELECT b."symbol", to_char(b."date", 'YYYY-MM-DD') AS "date", b."open", b."close"
-       FROM "market"."daily_bars" b
-       WHERE b."symbol" = ANY($1::text[])
-         AND b."date" >= COALESCE(
-           (SELECT max(p."date") FROM "market"."daily_bars" p WHERE p."symbol" = b."symbol" AND p."date" < $2::date), $2::date)
-       ORDER BY b."symbol", b."date"`,
-      [symbols, since],
-    );
-    const series = new Map<string, Array<{ date: string; open: number; close: number }>>();
-    for (const row of rows) {
+    const series = new Map<string, PriceBar[]>();
+    for (const row of await dailyBars.openCloseFrom(symbols, since)) {
       const list = series.get(row.symbol) ?? [];
-      list.push({ date: row.date, open: Number(row.open), close: Number(row.close) });
+      list.push({ date: row.date, open: row.open, close: row.close });
       series.set(row.symbol, list);
     }
     const index = series.get(INDEX_SYMBOL) ?? [];
@@ -120,11 +122,16 @@ export class BhavcopyImporter {
     for (let i = 1; i < index.length; i++) {
       if (daysBetween(index[i - 1]!.date, index[i]!.date) <= MAX_INDEX_GAP_DAYS) indexChange.set(index[i]!.date, index[i]!.close / index[i - 1]!.close - 1);
     }
-    return [...stocks].flatMap(([symbol, days]) =>
-      detectCorporateActions(series.get(symbol) ?? [], indexChange)
-        .filter((action) => days.has(action.ex_date))
-        .map((action) => ({ symbol, ex_date: action.ex_date, ratio: action.ratio })),
-    );
+    const actions: NewAction[] = [];
+    const anomalies: SymbolAnomaly[] = [];
+    for (const [symbol, days] of stocks) {
+      const stored = series.get(symbol) ?? [];
+      const found = detectCorporateActions(stored, indexChange).filter((action) => days.has(action.ex_date));
+      actions.push(...found.map((action) => shareAction(symbol, action.ex_date, action.ratio)));
+      const explained = new Set(found.map((action) => action.ex_date));
+      anomalies.push(...findAnomalies(stored, indexChange, explained).filter((anomaly) => days.has(anomaly.date)).map((anomaly) => ({ ...anomaly, symbol })));
+    }
+    return { actions, anomalies };
   }
 }
 

@@ -1,11 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { type BarRow, CsvFormatError, readBarsCsv, readSymbolsCsv, type SymbolRow } from '../data/csv';
-import { dailyChanges, detectCorporateActions } from '../data/corporate-actions';
+import type { MarketBar } from '@nivesh/proto';
+import { CsvFormatError, readBarsCsv, readSymbolsCsv, type SymbolRow } from '../data/csv';
+import { dailyChanges, detectCorporateActions, findAnomalies } from '../data/corporate-actions';
 import { DATASET_ACTIONS } from '../data/dataset-actions';
-import { insertActions, insertBars } from './import-writes';
+import type { NewAction } from '../store/corporate-actions.repository';
+import { DailyBarsRepository } from '../store/daily-bars.repository';
+import { MarketTransactions } from '../store/market-transactions.repository';
+import type { SymbolAnomaly } from '../store/price-anomalies.repository';
+import { flagAnomalies, shareAction } from './import-writes';
 
 /** The index series of the dataset; used to tell corporate actions from market falls. */
 export const INDEX_SYMBOL = 'NIFTY 50';
@@ -16,8 +20,16 @@ export type ImportResult = {
   new_bars: number;
   new_actions: number;
   detected_actions: number;
+  /** Stored actions the curated list corrected (a kind, a ratio, a demerger taken for a bonus). */
+  updated_actions: number;
+  /** Overnight moves newly flagged for an operator (see `findAnomalies`). */
+  flagged: number;
   ms: number;
 };
+
+/** Whether an import changed what answers are computed from (flags alone do not). */
+export const changedAnswers = (result: Pick<ImportResult, 'new_bars' | 'new_actions' | 'updated_actions'>): boolean =>
+  result.new_bars + result.new_actions + result.updated_actions > 0;
 
 /**
  * Imports a directory in the shared dataset's format (symbols.csv + one <FILE>.csv per symbol). Every
@@ -26,7 +38,10 @@ export type ImportResult = {
  */
 @Injectable()
 export class CsvImporter {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly transactions: MarketTransactions,
+    private readonly bars: DailyBarsRepository,
+  ) {}
 
   async importDirectory(dir: string): Promise<ImportResult> {
     const started = Date.now();
@@ -34,68 +49,60 @@ export class CsvImporter {
     const present = new Set(await readdir(dir));
     if (!present.has('symbols.csv')) throw new CsvFormatError('symbols.csv', 0, `no symbols.csv in ${dir}`);
     const symbols = await readSymbolsCsv(manifest);
-    const series = new Map<string, BarRow[]>();
+    const series = new Map<string, MarketBar[]>();
     for (const entry of symbols) {
       if (!present.has(entry.file)) throw new CsvFormatError(entry.file, 0, `listed in symbols.csv but missing from ${dir}`);
       series.set(entry.symbol, await readBarsCsv(path.join(dir, entry.file)));
     }
     const rowsRead = [...series.values()].reduce((sum, bars) => sum + bars.length, 0);
 
-    const result = await this.dataSource.transaction(async (manager) => {
-      await this.upsertSymbols(manager, symbols);
+    const result = await this.transactions.run(async (tables) => {
+      await tables.symbols.upsertMany(symbols);
       let newBars = 0;
       for (const [symbol, bars] of series) {
-        newBars += await insertBars(manager, bars.map((bar) => ({ ...bar, symbol })));
+        newBars += await tables.bars.insertMany(bars.map((bar) => ({ ...bar, symbol })));
       }
-      const { dataset, detected } = this.actionsFor(symbols, series);
-      const newDataset = await insertActions(manager, dataset, 'dataset');
-      const newDetected = await insertActions(manager, detected, 'detected');
+      const { dataset, detected, anomalies } = this.actionsFor(symbols, series);
+      const curated = await tables.actions.upsertCurated(dataset);
+      const newDetected = await tables.actions.insertMany(detected, 'detected');
+      const flagged = await flagAnomalies(tables, anomalies);
       return {
         symbols: symbols.length,
         rows_read: rowsRead,
         new_bars: newBars,
-        new_actions: newDataset + newDetected,
+        new_actions: curated.added + newDetected,
         detected_actions: detected.length,
+        updated_actions: curated.updated,
+        flagged,
         ms: Date.now() - started,
       };
     });
     // A bulk load leaves the planner without statistics until autovacuum comes round; date-range reads need them.
-    if (result.new_bars > 0) await this.dataSource.query(`ANALYZE "market"."daily_bars"`);
+    if (result.new_bars > 0) await this.bars.analyze();
     return result;
   }
 
-  /** Known actions of the imported symbols, and detected ones on days no known action covers. */
-  private actionsFor(symbols: SymbolRow[], series: Map<string, BarRow[]>) {
+  /**
+   * Known actions of the imported symbols, detected share-count changes on days no known action covers, and the
+   * overnight moves neither explains (flagged for an operator; days holding a stored action are skipped on insert).
+   */
+  private actionsFor(symbols: SymbolRow[], series: Map<string, MarketBar[]>): { dataset: NewAction[]; detected: NewAction[]; anomalies: SymbolAnomaly[] } {
     const imported = new Set(symbols.map((entry) => entry.symbol));
-    const dataset = DATASET_ACTIONS.filter(([symbol]) => imported.has(symbol)).map(([symbol, ex_date, ratio]) => ({ symbol, ex_date, ratio }));
+    const dataset: NewAction[] = DATASET_ACTIONS.filter((action) => imported.has(action.symbol));
     const known = new Set(dataset.map((action) => `${action.symbol}|${action.ex_date}`));
     const index = dailyChanges(series.get(INDEX_SYMBOL) ?? []);
-    const detected = symbols
-      .filter((entry) => entry.symbol !== INDEX_SYMBOL)
-      .flatMap((entry) => detectCorporateActions(series.get(entry.symbol) ?? [], index).map((action) => ({ symbol: entry.symbol, ex_date: action.ex_date, ratio: action.ratio })))
-      .filter((action) => !known.has(`${action.symbol}|${action.ex_date}`));
-    return { dataset, detected };
-  }
-
-  private async upsertSymbols(manager: EntityManager, symbols: SymbolRow[]): Promise<void> {
-    await manager.query(
-      `INSERT INTO "market"."symbols" ("symbol", "file", "company", "industry", "isin", "first_date", "last_date")
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[])
-       ON CONFLICT ("symbol") DO UPDATE SET
-         "file" = EXCLUDED."file", "company" = EXCLUDED."company", "industry" = EXCLUDED."industry", "isin" = EXCLUDED."isin",
-         "first_date" = LEAST("symbols"."first_date", EXCLUDED."first_date"), "last_date" = GREATEST("symbols"."last_date", EXCLUDED."last_date")
-       WHERE ("symbols"."file", "symbols"."company", "symbols"."industry", "symbols"."isin", "symbols"."first_date", "symbols"."last_date")
-         IS DISTINCT FROM (EXCLUDED."file", EXCLUDED."company", EXCLUDED."industry", EXCLUDED."isin",
-           LEAST("symbols"."first_date", EXCLUDED."first_date"), GREATEST("symbols"."last_date", EXCLUDED."last_date"))`,
-      [
-        symbols.map((s) => s.symbol),
-        symbols.map((s) => s.file),
-        symbols.map((s) => s.company),
-        symbols.map((s) => s.industry),
-        symbols.map((s) => s.isin),
-        symbols.map((s) => s.first_date),
-        symbols.map((s) => s.last_date),
-      ],
-    );
+    const detected: NewAction[] = [];
+    const anomalies: SymbolAnomaly[] = [];
+    for (const { symbol } of symbols) {
+      if (symbol === INDEX_SYMBOL) continue;
+      const bars = series.get(symbol) ?? [];
+      const found = detectCorporateActions(bars, index)
+        .filter((action) => !known.has(`${symbol}|${action.ex_date}`))
+        .map((action) => shareAction(symbol, action.ex_date, action.ratio));
+      detected.push(...found);
+      const explained = new Set([...dataset.filter((action) => action.symbol === symbol), ...found].map((action) => action.ex_date));
+      anomalies.push(...findAnomalies(bars, index, explained).map((anomaly) => ({ ...anomaly, symbol })));
+    }
+    return { dataset, detected, anomalies };
   }
 }

@@ -1,93 +1,30 @@
-import type { EntityManager } from 'typeorm';
-import type { BarRow } from '../data/csv';
-
-export type SymbolBar = BarRow & { symbol: string };
-export type NewAction = { symbol: string; ex_date: string; ratio: number };
-export type ActionSource = 'dataset' | 'detected' | 'provider';
-
-/** Splits are large face-value changes; small ratios are bonus issues (a heuristic: the data holds only prices). */
-export const actionKind = (ratio: number): 'split' | 'bonus' => (ratio >= 5 ? 'split' : 'bonus');
-
-const CHUNK = 5_000;
+import type { NewAction } from '../store/corporate-actions.repository';
+import type { MarketTables } from '../store/market-transactions.repository';
+import type { SymbolAnomaly } from '../store/price-anomalies.repository';
 
 /**
- * Serialises the bhavcopy and provider imports of every process (market instances, job workers, the CLI)
- * for the rest of the transaction, so two imports never interleave their reads and writes.
+ * The kind of a share-count change known only by its ratio (detected in the prices, or reported by the provider):
+ * below 1 a consolidation; 5 and 10 are face-value splits (₹10 to ₹2 or ₹1); 15 and 20 a split with a bonus issue
+ * on one day (10 × 1.5, 10 × 2); every other ratio (1.2 to 4, and 2, which may also be a 2-for-1 split) a bonus issue,
+ * the more common reading. Curated actions (DATASET_ACTIONS) and operators' classifications carry their kind instead.
  */
-export const lockImports = async (manager: EntityManager): Promise<void> => {
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('nivesh:market-import'))`);
+export const actionKind = (ratio: number): 'split' | 'bonus' | 'split_bonus' | 'reverse_split' => {
+  if (ratio < 1) return 'reverse_split';
+  if (ratio === 15 || ratio === 20) return 'split_bonus';
+  return ratio === 5 || ratio === 10 ? 'split' : 'bonus';
 };
 
-/** The curated universe: every symbol of `market.symbols`, and the symbol holding each ISIN (to follow renames). */
-export const loadUniverse = async (manager: EntityManager): Promise<{ symbols: Set<string>; byIsin: Map<string, string> }> => {
-  const rows: Array<{ symbol: string; isin: string | null }> = await manager.query(`SELECT "symbol", "isin" FROM "market"."symbols"`);
-  return {
-    symbols: new Set(rows.map((row) => row.symbol)),
-    byIsin: new Map(rows.filter((row) => row.isin).map((row) => [row.isin!, row.symbol])),
-  };
-};
+/** A share-count change of `ratio` new shares per old share, of the kind its ratio suggests. */
+export const shareAction = (symbol: string, ex_date: string, ratio: number): NewAction => ({ symbol, ex_date, kind: actionKind(ratio), ratio, factor: 1 / ratio });
 
-/** Inserts bars that are not stored yet (stored ones win); the number added. */
-export const insertBars = async (manager: EntityManager, bars: readonly SymbolBar[]): Promise<number> => {
-  let added = 0;
-  for (let start = 0; start < bars.length; start += CHUNK) {
-    const chunk = bars.slice(start, start + CHUNK);
-    const rows: Array<{ n: number }> = await manager.query(
-      `WITH added AS (
-         INSERT INTO "market"."daily_bars" ("symbol", "date", "open", "high", "low", "close", "volume")
-         SELECT * FROM unnest($1::text[], $2::date[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::bigint[])
-         ON CONFLICT ("symbol", "date") DO NOTHING
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM added`,
-      [
-        chunk.map((b) => b.symbol),
-        chunk.map((b) => b.date),
-        chunk.map((b) => String(b.open)),
-        chunk.map((b) => String(b.high)),
-        chunk.map((b) => String(b.low)),
-        chunk.map((b) => String(b.close)),
-        chunk.map((b) => (b.volume === null ? null : String(b.volume))),
-      ],
-    );
-    added += rows[0]!.n;
-  }
-  return added;
-};
-
-/** Inserts splits/bonus issues on days that hold none yet; the number added. */
-export const insertActions = async (manager: EntityManager, actions: readonly NewAction[], source: ActionSource): Promise<number> => {
-  if (!actions.length) return 0;
-  const rows: Array<{ n: number }> = await manager.query(
-    `WITH added AS (
-       INSERT INTO "market"."corporate_actions" ("symbol", "ex_date", "kind", "ratio", "source")
-       SELECT s, d, k, r, $5 FROM unnest($1::text[], $2::date[], $3::text[], $4::numeric[]) AS t(s, d, k, r)
-       ON CONFLICT ("symbol", "ex_date") DO NOTHING
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM added`,
-    [actions.map((a) => a.symbol), actions.map((a) => a.ex_date), actions.map((a) => actionKind(a.ratio)), actions.map((a) => String(a.ratio)), source],
-  );
-  return rows[0]!.n;
-};
-
-/** Widens each symbol's first/last date to cover the given bars. */
-export const extendSymbolDates = async (manager: EntityManager, bars: readonly SymbolBar[]): Promise<void> => {
-  const range = new Map<string, { min: string; max: string }>();
-  for (const bar of bars) {
-    const seen = range.get(bar.symbol);
-    if (!seen) range.set(bar.symbol, { min: bar.date, max: bar.date });
-    else {
-      if (bar.date < seen.min) seen.min = bar.date;
-      if (bar.date > seen.max) seen.max = bar.date;
-    }
-  }
-  if (!range.size) return;
-  await manager.query(
-    `UPDATE "market"."symbols" AS s
-     SET "first_date" = LEAST(s."first_date", t.min_d), "last_date" = GREATEST(s."last_date", t.max_d)
-     FROM unnest($1::text[], $2::date[], $3::date[]) AS t(sym, min_d, max_d)
-     WHERE s."symbol" = t.sym AND (s."first_date" > t.min_d OR s."last_date" < t.max_d)`,
-    [[...range.keys()], [...range.values()].map((r) => r.min), [...range.values()].map((r) => r.max)],
-  );
+/**
+ * Records unexplained overnight moves as 'unreviewed' flags, except on days already flagged (whatever their status: a
+ * dismissed move stays dismissed) or holding a stored action; the number added.
+ */
+export const flagAnomalies = async ({ actions, anomalies }: Pick<MarketTables, 'actions' | 'anomalies'>, moves: readonly SymbolAnomaly[]): Promise<number> => {
+  if (!moves.length) return 0;
+  const held = await actions.days([...new Set(moves.map((move) => move.symbol))]);
+  return anomalies.insertMany(moves.filter((move) => !held.has(`${move.symbol}|${move.date}`)));
 };
 
 /** Whole days from `a` to `b` (ISO dates). */

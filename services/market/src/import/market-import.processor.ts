@@ -7,7 +7,7 @@ import { CsvFormatError } from '../data/csv';
 import { ProviderNotFoundError } from '../providers/provider-errors';
 import { MarketCache } from '../store/market-cache';
 import { type BhavcopyImportResult, BhavcopyImporter } from './bhavcopy-importer';
-import { CsvImporter, type ImportResult } from './csv-importer';
+import { changedAnswers, CsvImporter, type ImportResult } from './csv-importer';
 import { type ProviderImportResult, ProviderImporter, UnknownSymbolsError } from './provider-importer';
 
 /** How a permanently failed job's reason starts: malformed data (nothing kept), or a request that cannot succeed. */
@@ -55,7 +55,7 @@ export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdow
 
   async csv(data: MarketCsvImportJob): Promise<ImportResult> {
     const result = await this.csvImporter.importDirectory(data.dir);
-    if (result.new_bars + result.new_actions > 0) await this.cache.bumpVersion();
+    if (changedAnswers(result)) await this.cache.bumpVersion();
     return result;
   }
 

@@ -1,9 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { type ProviderSeries, ProviderService } from '../providers/provider.service';
 import { IST_OFFSET_SECONDS, localDate } from '../providers/yahoo-chart';
+import type { NewAction } from '../store/corporate-actions.repository';
+import { DailyBarsRepository, type SymbolBar } from '../store/daily-bars.repository';
 import { MarketCache } from '../store/market-cache';
-import { addDays, extendSymbolDates, insertActions, insertBars, lockImports, type NewAction, type SymbolBar } from './import-writes';
+import { MarketTransactions } from '../store/market-transactions.repository';
+import { SymbolsRepository } from '../store/symbols.repository';
+import { addDays, shareAction } from './import-writes';
 
 export type ProviderImportResult = {
   symbols: number;
@@ -16,7 +19,7 @@ export type ProviderImportResult = {
   /** Bars the provider sent incomplete or inconsistent. */
   dropped: number;
   new_bars: number;
-  /** Splits and bonus issues the provider reported. */
+  /** Splits, bonus issues and consolidations the provider reported. */
   new_actions: number;
   ms: number;
 };
@@ -40,10 +43,10 @@ const EARLIEST = '2000-01-01';
  */
 @Injectable()
 export class ProviderImporter {
-  private readonly logger = new Logger(ProviderImporter.name);
-
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: MarketTransactions,
+    private readonly symbols: SymbolsRepository,
+    private readonly bars: DailyBarsRepository,
     private readonly provider: ProviderService,
     private readonly cache: MarketCache,
   ) {}
@@ -65,21 +68,19 @@ export class ProviderImporter {
     }
 
     const bars: SymbolBar[] = answers.flatMap((answer) => answer.bars.map((bar) => ({ ...bar, symbol: answer.symbol })));
+    // A ratio below 1 is a consolidation (reverse split), stored as one.
     const actions: NewAction[] = answers.flatMap((answer) =>
-      answer.splits.flatMap((split) => {
-        // The schema keeps ratios above 1 (splits, bonus issues); a consolidation is un-adjusted but not recorded.
-        if (split.ratio > 1) return [{ symbol: answer.symbol, ex_date: split.ex_date, ratio: split.ratio }];
-        this.logger.warn(`${answer.symbol}: consolidation ${split.ratio} on ${split.ex_date} is not recorded`);
-        return [];
-      }),
+      answer.splits.filter((split) => split.ratio > 0 && split.ratio !== 1).map((split) => shareAction(answer.symbol, split.ex_date, split.ratio)),
     );
-    const written = await this.dataSource.transaction(async (manager) => {
-      await lockImports(manager);
-      const newBars = await insertBars(manager, bars);
-      const newActions = await insertActions(manager, actions, 'provider');
-      await extendSymbolDates(manager, bars);
-      return { new_bars: newBars, new_actions: newActions };
-    });
+    const written = await this.transactions.run(
+      async (tables) => {
+        const newBars = await tables.bars.insertMany(bars);
+        const newActions = await tables.actions.insertMany(actions, 'provider');
+        await tables.symbols.extendDates(bars);
+        return { new_bars: newBars, new_actions: newActions };
+      },
+      { lockImports: true },
+    );
     if (written.new_bars + written.new_actions > 0) await this.cache.bumpVersion();
     return {
       symbols: wanted.length,
@@ -95,13 +96,8 @@ export class ProviderImporter {
 
   /** Each known symbol's latest stored bar date (null without bars); unknown symbols are absent. */
   private async latestBars(symbols: readonly string[]): Promise<Map<string, string | null>> {
-    const rows: Array<{ symbol: string; last: string | null }> = await this.dataSource.query(
-      `SELECT s."symbol", to_char(max(b."date"), 'YYYY-MM-DD') AS "last"
-       FROM "market"."symbols" s LEFT JOIN "market"."daily_bars" b ON b."symbol" = s."symbol"
-       WHERE s."symbol" = ANY($1::text[])
-       GROUP BY s."symbol"`,
-      [symbols],
-    );
-    return new Map(rows.map((row) => [row.symbol, row.last]));
+    if (!symbols.length) return new Map();
+    const [known, latest] = await Promise.all([this.symbols.existing(symbols), this.bars.latestDates(symbols)]);
+    return new Map([...known].map((symbol) => [symbol, latest.get(symbol) ?? null]));
   }
 }

@@ -2,9 +2,16 @@ import { CreateSchema1763776800000 } from './1763776800000-create-schema';
 import { CreateMarketData1763949600000 } from './1763949600000-create-market-data';
 import { CorporateActionSources1764115200000 } from './1764115200000-corporate-action-sources';
 import { DailyBarsDateIndex1764201600000 } from './1764201600000-daily-bars-date-index';
+import { CorporateActionFactors1764374400000 } from './1764374400000-corporate-action-factors';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
 
 /** Migrations in the order they apply; listed explicitly so builds and bundles find them. */
-export const MIGRATIONS = [CreateSchema1763776800000, CreateMarketData1763949600000, CorporateActionSources1764115200000, DailyBarsDateIndex1764201600000];
+export const MIGRATIONS = [
+  CreateSchema1763776800000,
+  CreateMarketData1763949600000,
+  CorporateActionSources1764115200000,
+  DailyBarsDateIndex1764201600000,
+  CorporateActionFactors1764374400000,
+];

@@ -1,7 +1,8 @@
-import { adjustBars, type Bar } from '../data/adjust';
+import type { MarketBar } from '@nivesh/proto';
+import { adjustBars } from '../data/adjust';
 import { localDate, toPublishedSeries, toYahooTicker, unadjustSplits, type YahooChart } from './yahoo-chart';
 
-const bar = (date: string, close: number, volume: number | null = 1_000): Bar => ({ date, open: close, high: close, low: close, close, volume });
+const bar = (date: string, close: number, volume: number | null = 1_000): MarketBar => ({ date, open: close, high: close, low: close, close, volume });
 
 describe('toYahooTicker', () => {
   it.each([
@@ -36,7 +37,8 @@ describe('unadjustSplits', () => {
   it("is undone by the service's own adjustment (adjustBars), up to rounding", () => {
     const published = [bar('2024-01-01', 2971.7), bar('2024-01-02', 1490.35), bar('2024-01-03', 1500)];
     const splits = [{ ex_date: '2024-01-02', ratio: 2 }];
-    expect(unadjustSplits(adjustBars(published, splits), splits)).toEqual(published);
+    const adjusted = adjustBars(published, [{ ex_date: '2024-01-02', kind: 'split', factor: 1 / 2 }]);
+    expect(unadjustSplits(adjusted, splits)).toEqual(published);
   });
 
   it('handles bonus ratios (1:2 bonus = 3 for 2) and consolidations, and can leave volume out', () => {

@@ -1,5 +1,7 @@
-import type { Bar } from '../data/adjust';
-import type { CorporateAction } from '../data/corporate-actions';
+import type { MarketBar } from '@nivesh/proto';
+
+/** A share-count change the provider reports: ratio = new shares per old share (below 1 for a consolidation). */
+export type ProviderSplit = { ex_date: string; ratio: number };
 
 /** Yahoo Finance tickers of the indices in `market.symbols`; stocks are `<SYMBOL>.NS` (NSE). */
 export const YAHOO_INDEX_TICKERS: Readonly<Record<string, string>> = { 'NIFTY 50': '^NSEI' };
@@ -22,9 +24,9 @@ export type YahooChart = {
 
 /** A provider series as published: raw bars, and the splits/bonus issues the provider reported in the period. */
 export type PublishedSeries = {
-  bars: Bar[];
+  bars: MarketBar[];
   /** ratio = new shares per old share (Yahoo's numerator/denominator); below 1 for a consolidation. */
-  splits: CorporateAction[];
+  splits: ProviderSplit[];
   /** Bars dropped: incomplete (a null price) or inconsistent (high below low). */
   dropped: number;
 };
@@ -37,9 +39,9 @@ const round2 = (value: number): number => Math.round(value * 100) / 100;
  * This multiplies them back, using every split after each bar, so the series is as published. It is exact only
  * when `splits` holds every split after the first bar, i.e. the chart runs up to today. Pure.
  */
-export const unadjustSplits = (bars: readonly Bar[], splits: readonly CorporateAction[], { volume = true } = {}): Bar[] => {
+export const unadjustSplits = (bars: readonly MarketBar[], splits: readonly ProviderSplit[], { volume = true } = {}): MarketBar[] => {
   const sorted = [...splits].sort((a, b) => (a.ex_date < b.ex_date ? 1 : a.ex_date > b.ex_date ? -1 : 0));
-  const out = new Array<Bar>(bars.length);
+  const out = new Array<MarketBar>(bars.length);
   let factor = 1;
   let next = 0;
   for (let i = bars.length - 1; i >= 0; i--) {
@@ -66,7 +68,7 @@ export const toPublishedSeries = (chart: YahooChart, { from, before, volume = tr
   const splits = (chart.events?.splits ?? [])
     .map((split) => ({ ex_date: localDate(split.date, offset), ratio: split.numerator / split.denominator }))
     .filter((split) => Number.isFinite(split.ratio) && split.ratio > 0 && split.ratio !== 1);
-  const byDate = new Map<string, Bar>();
+  const byDate = new Map<string, MarketBar>();
   let dropped = 0;
   for (const quote of chart.quotes) {
     const { open, high, low, close } = quote;

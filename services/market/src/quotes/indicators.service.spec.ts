@@ -1,4 +1,4 @@
-import type { Bar } from '../data/adjust';
+import type { MarketBar } from '@nivesh/proto';
 import { computeIndicators, loadTradingSignals } from './indicators.service';
 
 // StockCharts' RSI example ("Relative Strength Index (RSI)", ChartSchool) publishes 70.53 at the 15th close. Its
@@ -6,7 +6,7 @@ import { computeIndicators, loadTradingSignals } from './indicators.service';
 // gives 70.4641, which is what an unrounded implementation must return.
 const STOCKCHARTS_CLOSES = [44.34, 44.09, 44.15, 43.61, 44.33, 44.83, 45.1, 45.42, 45.84, 46.08, 45.89, 46.03, 45.61, 46.28, 46.28];
 
-const bar = (i: number, close: number): Bar => ({
+const bar = (i: number, close: number): MarketBar => ({
   date: new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10),
   open: close,
   high: close + 1,

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type HistoryRange, type IndicatorPoint, type IndicatorPointSeries, indicatorColumns, type MarketIndicators, type MarketIndicatorsQuery } from '@nivesh/proto';
+import { DomainError, indicatorColumns, type IndicatorPoint, type IndicatorPointSeries, type MarketBar, type MarketIndicators, type MarketIndicatorsQuery } from '@nivesh/proto';
 import type * as TradingSignals from 'trading-signals' with { 'resolution-mode': 'import' };
-import { DataSource } from 'typeorm';
-import { adjustBars, type Bar } from '../data/adjust';
-import { type BarRecord, BarStore, toBar } from '../store/bar-store';
+import { BarStore } from '../store/bar-store';
 
 /** Bars loaded before the range so every windowed indicator is stable from the range's first bar. */
 export const WARM_UP_BARS = 250;
-const RANGE_SQL: Record<Exclude<HistoryRange, 'max'>, string> = { '1m': '1 month', '6m': '6 months', '1y': '1 year', '5y': '5 years' };
 
 type Lib = typeof TradingSignals;
 let lib: Promise<Lib> | undefined;
@@ -22,7 +19,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
  * from the first bar after the warm-up (OBV: the volume of that bar, signed by its change from the bar before);
  * bars without volume are skipped by both. Pure.
  */
-export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number): IndicatorPointSeries => {
+export const computeIndicators = (ts: Lib, bars: readonly MarketBar[], warmUp: number): IndicatorPointSeries => {
   const sma20 = new ts.SMA(20);
   const sma50 = new ts.SMA(50);
   const ema20 = new ts.EMA(20);
@@ -89,38 +86,16 @@ export const computeIndicators = (ts: Lib, bars: readonly Bar[], warmUp: number)
   return series;
 };
 
-type RangeBarRecord = BarRecord & { in_range: boolean };
-
-/** Technical indicators over the stored daily bars, adjusted for splits and bonus issues. */
+/** Technical indicators over the stored daily bars, adjusted for corporate actions. */
 @Injectable()
 export class IndicatorsService {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly store: BarStore,
-  ) {}
+  constructor(private readonly store: BarStore) {}
 
   async indicators({ symbol, range }: MarketIndicatorsQuery): Promise<MarketIndicators> {
     await this.store.symbolInfo(symbol);
     // The range's bars (as history answers them) plus up to WARM_UP_BARS bars before it.
-    const since = range === 'max' ? '' : `AND "date" > (SELECT max("date") FROM "market"."daily_bars" WHERE "symbol" = $1) - interval '${RANGE_SQL[range]}'`;
-    const raw: RangeBarRecord[] = await this.dataSource.query(
-      `WITH "range" AS (
-         SELECT "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars" WHERE "symbol" = $1 ${since}
-       ), "warm_up" AS (
-         SELECT "date", "open", "high", "low", "close", "volume" FROM "market"."daily_bars"
-         WHERE "symbol" = $1 AND "date" < (SELECT min("date") FROM "range") ORDER BY "date" DESC LIMIT ${WARM_UP_BARS}
-       )
-       SELECT to_char("date", 'YYYY-MM-DD') AS "date", "open", "high", "low", "close", "volume", "in_range" FROM (
-         SELECT *, true AS "in_range" FROM "range" UNION ALL SELECT *, false AS "in_range" FROM "warm_up"
-       ) AS "bars" ORDER BY "date"`,
-      [symbol],
-    );
-    if (!raw.length) throw new DomainError('not_found', 'No prices for this symbol');
-    const bars = adjustBars(
-      raw.map(toBar),
-      await this.store.actions(symbol),
-    );
-    const warmUp = raw.filter((row) => !row.in_range).length;
+    const { bars, warmUp } = await this.store.barsWithWarmUp(symbol, range === 'max' ? {} : { back: range }, WARM_UP_BARS);
+    if (!bars.length) throw new DomainError('not_found', 'No prices for this symbol');
     const dates = bars.slice(warmUp).map((bar) => bar.date);
     const series = computeIndicators(await loadTradingSignals(), bars, warmUp);
     return { symbol, as_of: bars[bars.length - 1]!.date, adjusted: true, dates, series: indicatorColumns(dates, series) };

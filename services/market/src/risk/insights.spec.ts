@@ -1,5 +1,4 @@
-import { MarketInsightsSchema } from '@nivesh/proto';
-import type { Bar } from '../data/adjust';
+import { type MarketBar, MarketInsightsSchema } from '@nivesh/proto';
 import { lastIndexOnOrBefore as lastOnOrBefore, monthsBefore } from '../analysis/stats';
 import { buildInsights, correlations, drawdownEpisodes, horizonReturns, seasonality, volumeProfile } from './insights';
 import type { Close } from './risk';
@@ -142,7 +141,7 @@ describe('seasonality', () => {
 });
 
 describe('volumeProfile', () => {
-  const bar = (low: number, high: number, close: number, volume: number | null): Bar => ({ date: '2024-01-01', open: close, high, low, close, volume });
+  const bar = (low: number, high: number, close: number, volume: number | null): MarketBar => ({ date: '2024-01-01', open: close, high, low, close, volume });
 
   it('adds each bar volume to the band of its typical price between the lowest low and highest high', () => {
     const profile = volumeProfile([
@@ -195,7 +194,7 @@ describe('correlations', () => {
 
 describe('buildInsights', () => {
   it('answers the whole contract', () => {
-    const bars: Bar[] = compound(wiggle(400)).map((close, i) => ({ date: day(i), open: close, high: close * 1.01, low: close * 0.99, close, volume: 1000 + i }));
+    const bars: MarketBar[] = compound(wiggle(400)).map((close, i) => ({ date: day(i), open: close, high: close * 1.01, low: close * 0.99, close, volume: 1000 + i }));
     const answer = { symbol: 'X', company: 'X Ltd.', industry: 'IT', as_of: bars[bars.length - 1]!.date, nifty_as_of: bars[bars.length - 1]!.date, ...buildInsights(bars, bars, [], day(30)) };
     expect(MarketInsightsSchema.parse(answer)).toEqual(answer);
     expect(answer.volume_profile.bands.reduce((sum, b) => sum + b.volume, 0)).toBe(bars.slice(-252).reduce((sum, b) => sum + b.volume!, 0));

@@ -1,6 +1,5 @@
-import { INSIGHT_HORIZONS, type MarketInsights } from '@nivesh/proto';
+import { INSIGHT_HORIZONS, type MarketBar, type MarketInsights } from '@nivesh/proto';
 import { lastIndexOnOrBefore, monthsBefore, round } from '../analysis/stats';
-import type { Bar } from '../data/adjust';
 import { type Close, mean, returnCorrelation } from './risk';
 
 type Horizon = (typeof INSIGHT_HORIZONS)[number];
@@ -120,7 +119,7 @@ export const seasonality = (points: readonly Close[]): MonthSeasonality[] => {
  * to 2 decimals, share_pct of the total to 2; point_of_control is the middle of the band with the most volume
  * (the lowest such band on a tie), null without volume.
  */
-export const volumeProfile = (bars: readonly Bar[], bandCount = PROFILE_BANDS): VolumeProfile => {
+export const volumeProfile = (bars: readonly MarketBar[], bandCount = PROFILE_BANDS): VolumeProfile => {
   const traded = bars.filter((bar) => bar.volume !== null);
   if (!traded.length) return { bands: [], point_of_control: null };
   const low = Math.min(...traded.map((bar) => bar.low));
@@ -172,7 +171,7 @@ export const correlations = (points: readonly Close[], index: readonly Close[], 
  * `yearStart`.
  */
 export const buildInsights = (
-  bars: readonly Bar[],
+  bars: readonly MarketBar[],
   index: readonly Close[],
   peers: readonly Peer[],
   yearStart: string,

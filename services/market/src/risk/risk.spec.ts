@@ -1,4 +1,4 @@
-import type { Bar } from '../data/adjust';
+import type { MarketBar } from '@nivesh/proto';
 import {
   annualVolatilityPct,
   assessRisk,
@@ -16,9 +16,9 @@ import { round } from '../analysis/stats';
 
 const day = (i: number) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
 const series = (closes: readonly number[]): Close[] => closes.map((close, i) => ({ date: day(i), close }));
-const bar = (i: number, close: number, extra: Partial<Bar> = {}): Bar => ({ date: day(i), open: close, high: close, low: close, close, volume: 1000, ...extra });
+const bar = (i: number, close: number, extra: Partial<MarketBar> = {}): MarketBar => ({ date: day(i), open: close, high: close, low: close, close, volume: 1000, ...extra });
 /** 21 quiet bars at 100 with volume 1000, then the given bars (opening at the previous close unless told). */
-const afterQuiet = (...rest: Array<[close: number, extra?: Partial<Bar>]>): Bar[] => {
+const afterQuiet = (...rest: Array<[close: number, extra?: Partial<MarketBar>]>): MarketBar[] => {
   const bars = Array.from({ length: 21 }, (_, i) => bar(i, 100));
   for (const [close, extra] of rest) bars.push(bar(bars.length, close, { open: bars[bars.length - 1]!.close, ...extra }));
   return bars;
@@ -172,6 +172,22 @@ describe('detectFlags', () => {
     // A 1:10 split already adjusted: price and volume continue smoothly.
     const bars = Array.from({ length: 30 }, (_, i) => bar(i, 100 + (i % 3)));
     expect(detectFlags(bars)).toEqual([]);
+  });
+
+  it('raises no gap or limit move on the ex-date of a stored corporate action, and still does on other days', () => {
+    // A rights issue's ex-date (adjustment leaves the day's own drop) and a real fall three days later.
+    const bars = afterQuiet([90, { open: 92 }], [91], [92], [82, { open: 86 }]);
+    expect(detectFlags(bars).map((f) => [f.date, f.kind])).toEqual([
+      [day(24), 'gap'],
+      [day(24), 'limit_move'],
+      [day(21), 'gap'],
+      [day(21), 'limit_move'],
+    ]);
+    expect(detectFlags(bars, 0, new Set([day(21)])).map((f) => [f.date, f.kind])).toEqual([
+      [day(24), 'gap'],
+      [day(24), 'limit_move'],
+    ]);
+    expect(assessRisk(bars, 0, [], new Set([day(21), day(24)])).flags).toEqual([]);
   });
 });
 

@@ -1,9 +1,8 @@
-import type { MarketRisk, RiskFlag } from '@nivesh/proto';
+import type { MarketBar, MarketRisk, RiskFlag } from '@nivesh/proto';
 import { round, TRADING_DAYS } from '../analysis/stats';
-import type { Bar } from '../data/adjust';
 
 /** A dated close; every series here is in ascending date order. */
-export type Close = { date: string; close: number };
+export type Close = Pick<MarketBar, 'date' | 'close'>;
 
 /** Beta and correlations need at least this many common daily returns, else they are null. */
 export const MIN_COMMON_RETURNS = 20;
@@ -145,9 +144,10 @@ const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
  *   of that rise. reversal_pct is that lowest close against the day's close, in %. A pattern, not proof.
  * - gap: |open / previous close - 1| >= 5%.
  * - limit_move: |close / previous close - 1| >= 9.5%, near NSE's 10% price band.
- * On adjusted bars, split and bonus ex-dates move neither price nor volume, so they raise no flag.
+ * Days in `actionDates` (ex-dates of stored corporate actions) raise no gap or limit_move flag: the move that day is
+ * the action (a demerger's discovered price, a rights issue), not trading, even where adjustment leaves some of it.
  */
-export const detectFlags = (bars: readonly Bar[], start = 0): RiskFlag[] => {
+export const detectFlags = (bars: readonly MarketBar[], start = 0, actionDates: ReadonlySet<string> = new Set()): RiskFlag[] => {
   const rules = FLAG_RULES;
   const flags: RiskFlag[] = [];
   for (let i = Math.max(start, 1); i < bars.length; i++) {
@@ -178,8 +178,9 @@ export const detectFlags = (bars: readonly Bar[], start = 0): RiskFlag[] => {
       }
     }
 
+    const corporateAction = actionDates.has(bar.date);
     const gap = bar.open / previous - 1;
-    if (Math.abs(gap) >= rules.gap - EPSILON) {
+    if (!corporateAction && Math.abs(gap) >= rules.gap - EPSILON) {
       day.push({
         kind: 'gap',
         date: bar.date,
@@ -188,7 +189,7 @@ export const detectFlags = (bars: readonly Bar[], start = 0): RiskFlag[] => {
       });
     }
 
-    if (Math.abs(change) >= rules.limitMove - EPSILON) {
+    if (!corporateAction && Math.abs(change) >= rules.limitMove - EPSILON) {
       day.push({
         kind: 'limit_move',
         date: bar.date,
@@ -214,11 +215,17 @@ export const riskLevel = (volatilityPct: number, maxDrawdownPct: number, recentP
 
 /**
  * Risk of a symbol over bars[start..] (adjusted, ascending; earlier bars only feed the flags' look-back), with
- * `index` (NIFTY 50) for beta. Returns are between consecutive bars of the range: n bars give n - 1 returns.
+ * `index` (NIFTY 50) for beta and the symbol's corporate-action ex-dates (no gap or limit_move flag on them). Returns
+ * are between consecutive bars of the range: n bars give n - 1 returns.
  * Figures: volatility, drawdown and VaR in % to 2 decimals, beta to 3; var95_per_lakh is the rounded var95_pct
  * applied to ₹1,00,000, in whole rupees; the level reads the rounded figures. `bars[start..]` must not be empty.
  */
-export const assessRisk = (bars: readonly Bar[], start: number, index: readonly Close[]): Omit<MarketRisk, 'symbol' | 'company' | 'as_of'> => {
+export const assessRisk = (
+  bars: readonly MarketBar[],
+  start: number,
+  index: readonly Close[],
+  actionDates: ReadonlySet<string> = new Set(),
+): Omit<MarketRisk, 'symbol' | 'company' | 'as_of'> => {
   const range = bars.slice(start);
   if (!range.length) throw new RangeError('empty range');
   const closes = range.map((bar) => bar.close);
@@ -226,7 +233,7 @@ export const assessRisk = (bars: readonly Bar[], start: number, index: readonly 
   const drawdown = maxDrawdown(range);
   const var95 = round(historicalVar95Pct(simpleReturns(closes)), 2);
   const b = beta(range, index);
-  const flags = detectFlags(bars, start);
+  const flags = detectFlags(bars, start, actionDates);
   const recentFrom = bars[Math.max(0, bars.length - RECENT_BARS)]!.date;
   const recentPump = flags.some((flag) => flag.kind === 'pump_and_dump' && flag.date >= recentFrom);
   const metrics = { volatility: round(volatility, 2), drawdown: round(drawdown.pct, 2) };

@@ -1,105 +1,88 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@nivesh/proto';
-import { DataSource } from 'typeorm';
-import { adjustBars, type Bar } from '../data/adjust';
+import { DomainError, type MarketBar, type MarketSearchResponse, type MarketStatus, type MarketSymbolInfo } from '@nivesh/proto';
+import { adjustBars } from '../data/adjust';
 import type { CorporateAction } from '../data/corporate-actions';
 import { INDEX_SYMBOL } from '../import/csv-importer';
-
-export type SymbolInfo = { symbol: string; company: string; industry: string; isin: string | null; first_date: string; last_date: string };
-/** A daily_bars row as the pg driver returns it (numeric columns as text). */
-export type BarRecord = { date: string; open: string; high: string; low: string; close: string; volume: string | null };
-type SymbolBarRecord = BarRecord & { symbol: string };
-
-export const toBar = (row: BarRecord): Bar => ({
-  date: row.date,
-  open: Number(row.open),
-  high: Number(row.high),
-  low: Number(row.low),
-  close: Number(row.close),
-  volume: row.volume === null ? null : Number(row.volume),
-});
-
-const BAR_COLUMNS = `"symbol", to_char("date", 'YYYY-MM-DD') AS "date", "open", "high", "low", "close", "volume"`;
+import { CorporateActionsRepository } from './corporate-actions.repository';
+import { type BarWindow, DailyBarsRepository } from './daily-bars.repository';
+import { SymbolsRepository } from './symbols.repository';
 
 /**
- * The one reader of stored prices: symbols, corporate actions and daily bars, adjusted for splits and bonus
- * issues (raw on request). Every analysis reads through it so adjustment is applied the same way everywhere.
+ * The one reader of stored prices for answers: symbols, corporate actions and daily bars, adjusted for corporate
+ * actions (raw on request), through the tables' repositories. Every analysis reads through it so adjustment is applied
+ * the same way everywhere.
  */
 @Injectable()
 export class BarStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly symbols: SymbolsRepository,
+    private readonly dailyBars: DailyBarsRepository,
+    private readonly corporateActions: CorporateActionsRepository,
+  ) {}
 
   /** The symbol's row (stocks and the index), or not_found. */
-  async symbolInfo(symbol: string): Promise<SymbolInfo> {
-    const rows: SymbolInfo[] = await this.dataSource.query(
-      `SELECT "symbol", "company", "industry", "isin", to_char("first_date", 'YYYY-MM-DD') AS "first_date", to_char("last_date", 'YYYY-MM-DD') AS "last_date"
-       FROM "market"."symbols" WHERE "symbol" = $1`,
-      [symbol],
-    );
-    if (!rows.length) throw new DomainError('not_found', 'Unknown symbol');
-    return rows[0]!;
+  async symbolInfo(symbol: string): Promise<MarketSymbolInfo> {
+    const info = await this.symbols.find(symbol);
+    if (!info) throw new DomainError('not_found', 'Unknown symbol');
+    return info;
   }
 
   /** Every stock (not the index), by symbol. */
-  async stocks(): Promise<SymbolInfo[]> {
-    return this.dataSource.query(
-      `SELECT "symbol", "company", "industry", "isin", to_char("first_date", 'YYYY-MM-DD') AS "first_date", to_char("last_date", 'YYYY-MM-DD') AS "last_date"
-       FROM "market"."symbols" WHERE "symbol" <> $1 ORDER BY "symbol"`,
-      [INDEX_SYMBOL],
-    );
+  stocks(): Promise<MarketSymbolInfo[]> {
+    return this.symbols.listExcept(INDEX_SYMBOL);
   }
 
-  async actions(symbol: string): Promise<CorporateAction[]> {
-    const rows: Array<{ ex_date: string; ratio: string }> = await this.dataSource.query(
-      `SELECT to_char("ex_date", 'YYYY-MM-DD') AS "ex_date", "ratio" FROM "market"."corporate_actions" WHERE "symbol" = $1`,
-      [symbol],
-    );
-    return rows.map((row) => ({ ex_date: row.ex_date, ratio: Number(row.ratio) }));
+  /** Up to `limit` symbols matching what a user typed (see `SymbolsRepository.search`). */
+  search(query: string, limit: number): Promise<MarketSearchResponse> {
+    return this.symbols.search(query, limit);
   }
 
-  /** The symbol's latest bar date, or null without bars. */
-  async latestDate(symbol?: string): Promise<string | null> {
-    const rows: Array<{ d: string | null }> = await this.dataSource.query(
-      symbol
-        ? `SELECT to_char(max("date"), 'YYYY-MM-DD') AS "d" FROM "market"."daily_bars" WHERE "symbol" = $1`
-        : `SELECT to_char(max("date"), 'YYYY-MM-DD') AS "d" FROM "market"."daily_bars"`,
-      symbol ? [symbol] : [],
-    );
-    return rows[0]?.d ?? null;
+  /** as_of/first_date: latest/earliest bar of any symbol; bars: every stored bar (index included); symbols: stocks only. */
+  async status(): Promise<MarketStatus> {
+    const [extent, symbols] = await Promise.all([this.dailyBars.extent(), this.symbols.countExcept(INDEX_SYMBOL)]);
+    return { as_of: extent.last_date, symbols, bars: extent.bars, first_date: extent.first_date };
+  }
+
+  /** The symbol's corporate actions, by ex-date. */
+  actions(symbol: string): Promise<CorporateAction[]> {
+    return this.corporateActions.forSymbol(symbol);
+  }
+
+  /** The symbol's latest bar date (of any symbol when omitted), or null without bars. */
+  latestDate(symbol?: string): Promise<string | null> {
+    return this.dailyBars.latestDate(symbol);
   }
 
   /**
-   * One symbol's bars from `since` (inclusive; all when omitted) in ascending date order, adjusted unless
-   * `raw`. Adjustment uses every action of the symbol, so a window is in today's shares like the whole series.
+   * One symbol's bars in the window (all when omitted) in ascending date order, adjusted unless `raw`. Adjustment uses
+   * every action of the symbol, so a window is in today's shares like the whole series.
    */
-  async bars(symbol: string, { since, raw = false }: { since?: string; raw?: boolean } = {}): Promise<Bar[]> {
-    const rows: SymbolBarRecord[] = await this.dataSource.query(
-      `SELECT ${BAR_COLUMNS} FROM "market"."daily_bars" WHERE "symbol" = $1 ${since ? `AND "date" >= $2` : ''} ORDER BY "date"`,
-      since ? [symbol, since] : [symbol],
-    );
-    const bars = rows.map(toBar);
+  async bars(symbol: string, { raw = false, ...window }: BarWindow & { raw?: boolean } = {}): Promise<MarketBar[]> {
+    const bars = await this.dailyBars.list(symbol, window);
     return raw ? bars : adjustBars(bars, await this.actions(symbol));
   }
 
+  /** One symbol's bars in the window as published, and its corporate actions. */
+  async published(symbol: string, window: BarWindow = {}): Promise<{ bars: MarketBar[]; actions: CorporateAction[] }> {
+    const bars = await this.dailyBars.list(symbol, window);
+    return { bars, actions: await this.actions(symbol) };
+  }
+
+  /**
+   * One symbol's adjusted bars in the window, preceded by up to `count` earlier bars (to warm up indicators); `warmUp`
+   * is how many of those there are. No bars when the window holds none.
+   */
+  async barsWithWarmUp(symbol: string, window: BarWindow, count: number): Promise<{ bars: MarketBar[]; warmUp: number }> {
+    const inWindow = await this.dailyBars.list(symbol, window);
+    if (!inWindow.length) return { bars: [], warmUp: 0 };
+    const before = await this.dailyBars.before(symbol, inWindow[0]!.date, count);
+    return { bars: adjustBars([...before, ...inWindow], await this.actions(symbol)), warmUp: before.length };
+  }
+
   /** Adjusted bars of every symbol (stocks and the index) from `since`, each ascending by date. */
-  async allBars(since: string): Promise<Map<string, Bar[]>> {
-    const [rows, actions]: [SymbolBarRecord[], Array<{ symbol: string; ex_date: string; ratio: string }>] = await Promise.all([
-      this.dataSource.query(`SELECT ${BAR_COLUMNS} FROM "market"."daily_bars" WHERE "date" >= $1 ORDER BY "symbol", "date"`, [since]),
-      this.dataSource.query(`SELECT "symbol", to_char("ex_date", 'YYYY-MM-DD') AS "ex_date", "ratio" FROM "market"."corporate_actions"`),
-    ]);
-    const raw = new Map<string, Bar[]>();
-    for (const row of rows) {
-      let list = raw.get(row.symbol);
-      if (!list) raw.set(row.symbol, (list = []));
-      list.push(toBar(row));
-    }
-    const bySymbol = new Map<string, CorporateAction[]>();
-    for (const action of actions) {
-      const list = bySymbol.get(action.symbol) ?? [];
-      list.push({ ex_date: action.ex_date, ratio: Number(action.ratio) });
-      bySymbol.set(action.symbol, list);
-    }
-    return new Map([...raw].map(([symbol, bars]) => [symbol, adjustBars(bars, bySymbol.get(symbol) ?? [])]));
+  async allBars(since: string): Promise<Map<string, MarketBar[]>> {
+    const [raw, actions] = await Promise.all([this.dailyBars.allSince(since), this.corporateActions.bySymbol()]);
+    return new Map([...raw].map(([symbol, bars]) => [symbol, adjustBars(bars, actions.get(symbol) ?? [])]));
   }
 }
 

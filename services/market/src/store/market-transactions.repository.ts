@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CorporateActionEntity } from './corporate-action.entity';
+import { CorporateActionsRepository } from './corporate-actions.repository';
+import { DailyBarEntity } from './daily-bar.entity';
+import { DailyBarsRepository } from './daily-bars.repository';
+import { PriceAnomaliesRepository } from './price-anomalies.repository';
+import { PriceAnomalyEntity } from './price-anomaly.entity';
+import { SymbolEntity } from './symbol.entity';
+import { SymbolsRepository } from './symbols.repository';
+
+/** The repositories of the market tables, all on one connection (a transaction's, or the pool's). */
+export type MarketTables = {
+  symbols: SymbolsRepository;
+  bars: DailyBarsRepository;
+  actions: CorporateActionsRepository;
+  anomalies: PriceAnomaliesRepository;
+};
+
+export const marketTables = (manager: EntityManager): MarketTables => ({
+  symbols: new SymbolsRepository(manager.getRepository(SymbolEntity)),
+  bars: new DailyBarsRepository(manager.getRepository(DailyBarEntity)),
+  actions: new CorporateActionsRepository(manager.getRepository(CorporateActionEntity)),
+  anomalies: new PriceAnomaliesRepository(manager.getRepository(PriceAnomalyEntity)),
+});
+
+/** Writes that span the market tables, done all or nothing. */
+@Injectable()
+export class MarketTransactions {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Runs `work` in one transaction over the market tables. With `lockImports`, it first waits until no other
+   * transaction that asked for it (in any process: market instances, job workers, the import CLI) is running, so
+   * two imports or reviews never interleave their reads and writes.
+   */
+  run<T>(work: (tables: MarketTables) => Promise<T>, { lockImports = false }: { lockImports?: boolean } = {}): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      if (lockImports) await manager.query(`SELECT pg_advisory_xact_lock(hashtext('nivesh:market-import'))`);
+      return work(marketTables(manager));
+    });
+  }
+}
