@@ -17,7 +17,8 @@ test('dashboard → INFY on Technical Analysis with its chart and RSI → Risk D
 
   await page.getByRole('navigation').getByRole('link', { name: 'Technical Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Technical Analysis', level: 1 })).toBeVisible();
-  await page.getByTestId('symbol-picker').selectOption('INFY');
+  await page.getByTestId('symbol-picker').fill('infosys');
+  await page.getByRole('option', { name: 'INFY — Infosys Ltd.' }).click();
   await expect(page).toHaveURL(/symbol=INFY/);
   await expect(page.getByRole('main').getByText('Infosys Ltd.', { exact: true }).first()).toBeVisible();
   // lightweight-charts draws on canvases inside the chart's container.
@@ -29,7 +30,7 @@ test('dashboard → INFY on Technical Analysis with its chart and RSI → Risk D
   await page.getByRole('navigation').getByRole('link', { name: 'Risk Detection' }).click();
   await expect(page.getByRole('heading', { name: 'Risk Detection', level: 1 })).toBeVisible();
   // The stock picked on Technical Analysis carries over.
-  await expect(page.getByTestId('symbol-picker')).toHaveValue('INFY');
+  await expect(page.getByTestId('symbol-picker')).toHaveValue('INFY — Infosys Ltd.');
   for (const id of ['risk-volatility', 'risk-drawdown', 'risk-beta', 'risk-var']) {
     await expect(page.getByTestId(id)).toContainText(NUMBER);
   }
@@ -43,7 +44,9 @@ test('every market page shows real figures from the shared data, dated', async (
   }
 });
 
-test('a bad symbol in the address is answered with a clear error, not a blank page', async ({ page }) => {
+test('a bad symbol in the address is answered with a clear sentence, not a blank page', async ({ page }) => {
   await page.goto('/risk-detection?symbol=NOSUCH');
-  await expect(page.getByRole('alert').filter({ hasText: 'Unknown symbol' }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'We have no stock with the symbol NOSUCH.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByTestId('symbol-picker')).toHaveValue('');
 });

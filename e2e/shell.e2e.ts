@@ -40,6 +40,16 @@ test.describe('routes, titles and guards', () => {
     // Aliases aside ('/' and '/dashboard'), every page names itself.
     const distinct = new Set([...titles.entries()].filter(([route]) => route !== '/').map(([, title]) => title));
     expect(distinct.size).toBe(OPEN_ROUTES.length - 1);
+
+    // The login screen's addresses are named after the screen, not after the dashboard under it.
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign in | Nivesh');
+    await page.goto('/register');
+    await expect(page).toHaveTitle('Create account | Nivesh');
+    await expect(page.getByRole('dialog', { name: 'Create account' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle('Dashboard | Nivesh');
   });
 
   test('visitors are sent to / from logged-in and admin pages', async ({ page }) => {
@@ -76,6 +86,9 @@ test.describe('routes, titles and guards', () => {
       await expect(adminPage).toHaveURL(new RegExp(`${route}$`));
       await expect(adminPage).toHaveTitle(/Nivesh/);
     }
+    await adminPage.goto('/admin');
+    await expect(adminPage.getByRole('heading', { name: 'System status' })).toBeVisible();
+    await expect(adminPage.getByTestId('status-chat')).toContainText('running; its features are not built yet');
     await adminPage.goto('/dashboard');
     await expect(sidebar(adminPage)).toContainText('Admin User');
     await expect(sidebar(adminPage).getByRole('link', { name: 'Analytics Admin', exact: true })).toBeVisible();

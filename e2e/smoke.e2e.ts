@@ -21,16 +21,19 @@ test('the whole stack serves the app, answers health and readiness, and complete
   await expect(page).toHaveTitle(/Nivesh/);
   await expect(page.getByTestId('app-version')).toHaveText('v2.1.22092025');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
+  // Visitors see no system status (it is on /admin); every page dates its prices instead.
+  await expect(page.getByTestId('prices-as-of').first()).toContainText('Prices as of');
+  await expect(page.getByRole('heading', { name: 'System status' })).toHaveCount(0);
 
-  // The page itself asks the gateway, which asks the tracking service over Redis Streams.
-  await expect(page.getByTestId('rpc-ping')).toContainText('tracking answered');
-  await expect(page.getByTestId('check-market')).toHaveText(/ok/);
+  // The gateway asks the tracking service over Redis Streams and back.
+  const ping = await request.get('/api/system/ping?service=tracking');
+  expect(await ping.json()).toMatchObject({ pong: true, service: 'tracking' });
+  expect((await request.get('/api/system/status')).status()).toBe(401);
 
-  // A feature that is not built yet answers 501 through the whole chain, with a {detail} body.
+  // A feature that is not built yet answers 501 through the whole chain, with a sentence for people.
   const predict = await request.post('/predict', { data: { ticker: 'infy' } });
   expect(predict.status()).toBe(501);
-  expect(typeof (await predict.json()).detail).toBe('string');
+  expect((await predict.json()).detail).toBe('Price forecasts are not available yet.');
 });
 
 test('a browser navigation to an app route gets the SPA, an unknown API path gets a JSON 404', async ({ page, request }) => {

@@ -77,7 +77,7 @@ export default defineConfig({
       manifest: {
         name: 'Nivesh — NSE stock analysis',
         short_name: 'Nivesh',
-        description: 'AI-assisted analysis of NSE stocks, in rupees. Educational, not investment advice.',
+        description: 'Analysis of NSE stocks from end-of-day prices, in rupees. Educational, not investment advice.',
         lang: 'en-IN',
         start_url: '/',
         scope: '/',

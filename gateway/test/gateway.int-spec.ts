@@ -84,7 +84,8 @@ describe('gateway against real RPC, Redis and PostgreSQL', () => {
   it('answers 501 for a feature the service has not built', async () => {
     const response = await inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1', page_url: '/' } });
     expect(response.statusCode).toBe(501);
-    expect(response.json()).toMatchObject({ code: 'not_implemented', detail: expect.any(String) });
+    // A sentence naming the feature, never the pattern (tracking.visitorTrack).
+    expect(response.json()).toMatchObject({ code: 'not_implemented', detail: 'Visitor tracking is not available yet.' });
   });
 
   it('records RPC latency per pattern', async () => {

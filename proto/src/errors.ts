@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Feature } from './rpc';
 
 /** The closed list of error codes that cross process boundaries. */
 export const ERROR_CODES = [
@@ -87,5 +88,8 @@ export class DomainError extends Error {
 
 export const isDomainError = (value: unknown): value is DomainError => value instanceof DomainError;
 
-export const notImplemented = (what: string): DomainError =>
-  new DomainError('not_implemented', `${what} is not available yet`);
+/** The sentence people read about a feature that is not built yet, e.g. 'Price forecasts are not available yet.' */
+export const notAvailableYet = (feature: Feature): string => `${feature.name} ${feature.plural ? 'are' : 'is'} not available yet.`;
+
+/** The error a pattern answers until its feature is built: 501 with a sentence naming the feature, never the pattern. */
+export const notImplemented = (feature: Feature): DomainError => new DomainError('not_implemented', notAvailableYet(feature));

@@ -7,11 +7,12 @@ import { CHAT, CHAT_ROUTES } from './contracts/chat';
 import { MARKET, MARKET_ROUTES } from './contracts/market';
 import { PREDICTION, PREDICTION_ROUTES } from './contracts/prediction';
 import { PREMIUM, PREMIUM_ROUTES } from './contracts/premium';
-import { SystemPingQuerySchema } from './contracts/system';
+import { SystemPingQuerySchema, SystemStatusResponseSchema } from './contracts/system';
+import { EmptyBodySchema } from './contracts/common';
 import { TRACKING } from './contracts/tracking';
 import { VISITOR_ROUTES } from './contracts/visitor';
 
-/** GET /api/system/ping: the gateway sends `<service>.ping` to the service named in the query. */
+/** GET /api/system/ping: the gateway sends `<service>.ping` to the service named in the query; /api/system/status: admins' view. */
 export const SYSTEM_ROUTES = {
   systemPing: defineRoute({
     method: 'GET',
@@ -21,7 +22,16 @@ export const SYSTEM_ROUTES = {
     auth: 'none',
     input: SystemPingQuerySchema,
     response: PingResultSchema,
-    // Cheap by design (the status page and bench:rpc use it): only the global per-address limit applies.
+    // Cheap by design (smoke tests and bench:rpc use it): only the global per-address limit applies.
+  }),
+  systemStatus: defineRoute({
+    method: 'GET',
+    path: '/api/system/status',
+    tag: 'system',
+    summary: 'Admin: whether PostgreSQL, Redis and each service answer, and how many features each has built.',
+    auth: 'admin',
+    input: EmptyBodySchema,
+    response: SystemStatusResponseSchema,
   }),
 };
 

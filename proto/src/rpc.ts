@@ -4,9 +4,24 @@ import { z } from 'zod';
 export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+/** A feature as people call it, for sentences such as 'Price forecasts are not available yet.' */
+export type Feature = { readonly name: string; readonly plural?: boolean };
+
+/** What each service's features are called in texts people read; a pattern may name its own feature. */
+export const SERVICE_FEATURES: Readonly<Record<ServiceName, Feature>> = {
+  auth: { name: 'Accounts and sign-in', plural: true },
+  premium: { name: 'Premium subscriptions', plural: true },
+  chat: { name: 'Warren AI chat' },
+  prediction: { name: 'Price forecasts', plural: true },
+  tracking: { name: 'Usage analytics' },
+  market: { name: 'Market data' },
+};
+
 export type RpcDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
   readonly service: ServiceName;
   readonly pattern: string;
+  /** The feature this pattern serves, named for people (errors say it, never the pattern). */
+  readonly feature: Feature;
   readonly payload: P;
   readonly result: R;
   /** Default deadline for a call, in milliseconds. */
@@ -22,7 +37,12 @@ export type RpcOptions = {
   deadlineMs?: number;
   /** Default false: the handler only reads, or is idempotent, so a request taken over after a crash may run again. */
   sideEffects?: boolean;
+  /** The feature as people call it; the service's (SERVICE_FEATURES) unless the pattern serves another. */
+  feature?: Feature;
 };
+
+/** Named for a service outside SERVICE_FEATURES (test services). */
+const UNNAMED_FEATURE: Feature = { name: 'This feature' };
 
 /** Declares one RPC pattern with its payload and result schemas. */
 export const defineRpc = <P extends z.ZodType, R extends z.ZodType>(
@@ -32,8 +52,16 @@ export const defineRpc = <P extends z.ZodType, R extends z.ZodType>(
   result: R,
   options: number | RpcOptions = {},
 ): RpcDefinition<P, R> => {
-  const { deadlineMs = DEFAULT_RPC_DEADLINE_MS, sideEffects = false } = typeof options === 'number' ? { deadlineMs: options } : options;
-  return { service, pattern: `${service}.${name}`, payload, result, deadlineMs, sideEffects };
+  const { deadlineMs = DEFAULT_RPC_DEADLINE_MS, sideEffects = false, feature } = typeof options === 'number' ? { deadlineMs: options } : options;
+  return {
+    service,
+    pattern: `${service}.${name}`,
+    feature: feature ?? (SERVICE_FEATURES[service] as Feature | undefined) ?? UNNAMED_FEATURE,
+    payload,
+    result,
+    deadlineMs,
+    sideEffects,
+  };
 };
 
 /** The service that owns a pattern ("auth.me" belongs to "auth"). */
@@ -55,6 +83,8 @@ export const HealthResultSchema = z.object({
   instance: z.string(),
   uptime_s: z.number(),
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+  /** The service's feature patterns that answer not_implemented (501) because they are not built yet. */
+  not_built: z.array(z.string()).optional(),
 });
 export type HealthResult = z.infer<typeof HealthResultSchema>;
 

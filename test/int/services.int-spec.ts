@@ -89,6 +89,14 @@ describe('the six services', () => {
     expect(health).toEqual(expect.objectContaining({ service, status: 'ok', checks: { postgres: 'ok', redis: 'ok' } }));
   });
 
+  it.each(SERVICE_NAMES)('%s says in its health which of its feature patterns are not built yet', async (service) => {
+    const health = await client.call(RPC[service].health, {});
+    const features = patternsOf(service).filter(isFeaturePattern).map((def) => def.pattern);
+    const notBuilt = health.not_built ?? [];
+    if ((NOT_BUILT as readonly ServiceName[]).includes(service)) expect([...notBuilt].sort()).toEqual([...features].sort());
+    else expect(features).toEqual(expect.arrayContaining(notBuilt));
+  });
+
   it.each(NOT_BUILT)('%s answers every feature pattern, not built yet, with not_implemented (501) to a valid payload', async (service) => {
     for (const def of patternsOf(service).filter(isFeaturePattern)) {
       expect({ pattern: def.pattern, hasValidPayload: VALID_PAYLOADS.has(def.pattern) }).toEqual({ pattern: def.pattern, hasValidPayload: true });
@@ -97,6 +105,8 @@ describe('the six services', () => {
         (caught: DomainError) => caught,
       );
       expect({ pattern: def.pattern, code: error?.code, status: error?.status }).toEqual({ pattern: def.pattern, code: 'not_implemented', status: 501 });
+      // What people read: one sentence naming the feature, with no dot-separated pattern name in it.
+      expect({ pattern: def.pattern, message: error?.message }).toEqual({ pattern: def.pattern, message: expect.stringMatching(/^[A-Z][^.]* not available yet\.$/) });
     }
   });
 

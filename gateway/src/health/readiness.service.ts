@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RPC, SERVICE_NAMES, type ReadinessResponse } from '@nivesh/proto';
+import {
+  RPC,
+  SERVICE_FEATURES,
+  SERVICE_NAMES,
+  isFeaturePattern,
+  patternsOf,
+  type ReadinessResponse,
+  type ServiceName,
+  type ServiceStatus,
+  type SystemStatusResponse,
+} from '@nivesh/proto';
 import type Redis from 'ioredis';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { REDIS } from '../tokens';
@@ -62,5 +72,27 @@ export class ReadinessService {
     const results = await Promise.all(probes.map(async ([name, probe]) => [name, await outcome(probe)] as const));
     const checks = Object.fromEntries(results);
     return { status: results.every(([, check]) => check === 'ok') ? 'ready' : 'not_ready', checks };
+  }
+
+  /** The administrators' view: the same probes, plus which instance answered and how many features each service has built. */
+  async status(): Promise<SystemStatusResponse> {
+    const [postgres, redis, services] = await Promise.all([
+      outcome(() => this.postgres.ping()),
+      outcome(() => this.redis.ping()),
+      Promise.all(SERVICE_NAMES.map((service) => this.serviceStatus(service))),
+    ]);
+    return { checked_at: new Date().toISOString(), dependencies: { postgres, redis }, services };
+  }
+
+  private async serviceStatus(service: ServiceName): Promise<ServiceStatus> {
+    const features = patternsOf(service).filter(isFeaturePattern);
+    const known = { service, name: SERVICE_FEATURES[service].name, features_total: features.length };
+    try {
+      const health = await within(this.rpc.call(RPC[service].health, {}, { deadlineMs: READINESS_TIMEOUT_MS }), READINESS_TIMEOUT_MS);
+      const notBuilt = health.not_built === undefined ? null : features.filter((def) => health.not_built?.includes(def.pattern)).length;
+      return { ...known, state: health.status === 'ok' ? 'running' : 'degraded', instance: health.instance, features_not_built: notBuilt };
+    } catch {
+      return { ...known, state: 'down', instance: null, features_not_built: null };
+    }
   }
 }

@@ -22,6 +22,31 @@ export const SystemPingQuerySchema = z.object({
 });
 export type SystemPingQuery = z.infer<typeof SystemPingQuerySchema>;
 
+const CheckSchema = z.enum(['ok', 'failed']);
+
+/** One service as an administrator sees it: does it answer, and how many of its features are built. */
+export const ServiceStatusSchema = z.object({
+  service: z.enum(SERVICE_NAMES),
+  /** What people call the service's features, e.g. 'Warren AI chat'. */
+  name: z.string(),
+  /** running: it answers and reaches its database and Redis; degraded: it answers but cannot; down: no answer. */
+  state: z.enum(['running', 'degraded', 'down']),
+  /** The instance that answered, or null when none did. */
+  instance: z.string().nullable(),
+  features_total: z.number().int().nonnegative(),
+  /** Features that answer 501 because they are not built yet; null when the service did not say. */
+  features_not_built: z.number().int().nonnegative().nullable(),
+});
+export type ServiceStatus = z.infer<typeof ServiceStatusSchema>;
+
+/** GET /api/system/status (administrators only): PostgreSQL, Redis and every service, with what each can do. */
+export const SystemStatusResponseSchema = z.object({
+  checked_at: z.iso.datetime(),
+  dependencies: z.object({ postgres: CheckSchema, redis: CheckSchema }),
+  services: z.array(ServiceStatusSchema),
+});
+export type SystemStatusResponse = z.infer<typeof SystemStatusResponseSchema>;
+
 /** One message the development SMTP sink received (scripts/dev-smtp.mjs). */
 export const DevMailSchema = z.object({
   id: z.string(),

@@ -44,9 +44,11 @@ export type VisitorAcceptedResponse = z.infer<typeof VisitorAcceptedResponseSche
 // ---- RPC ------------------------------------------------------------------------------------
 
 /** Visitor patterns of services/tracking (collected into TRACKING in tracking.ts). */
+const VISITOR_TRACKING = { feature: { name: 'Visitor tracking' } };
+
 export const VISITOR_RPC = {
-  visitorTrack: defineRpc('tracking', 'visitorTrack', VisitorTrackRequestSchema, VisitorAcceptedResponseSchema),
-  visitorSessionEnd: defineRpc('tracking', 'visitorSessionEnd', VisitorSessionEndRequestSchema, VisitorAcceptedResponseSchema),
+  visitorTrack: defineRpc('tracking', 'visitorTrack', VisitorTrackRequestSchema, VisitorAcceptedResponseSchema, VISITOR_TRACKING),
+  visitorSessionEnd: defineRpc('tracking', 'visitorSessionEnd', VisitorSessionEndRequestSchema, VisitorAcceptedResponseSchema, VISITOR_TRACKING),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------

@@ -107,7 +107,10 @@ export class RedisStreamsClient extends ClientProxy {
         clearTimeout(waiter.timer);
         this.waiters.delete(id);
       }
-      throw new DomainError('service_unavailable', `RPC transport unavailable: ${(error as Error).message}`);
+      // The transport's own message (addresses, Redis states) is for logs, not for the people reading `detail`.
+      throw new DomainError('service_unavailable', `The ${service} service is unavailable. Please try again shortly.`, {
+        cause: (error as Error).message,
+      });
     }
     return result;
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineRpc, type ServiceName } from '../rpc';
+import { DomainError, notImplemented } from '../errors';
+import { RPC, patternsOf } from '../routes';
+import { SERVICE_NAMES, defineRpc, isFeaturePattern, type ServiceName } from '../rpc';
 import { RedisStreamsServer } from './redis-streams.server';
 
 const service = 'echo' as ServiceName;
@@ -35,5 +37,35 @@ describe('RedisStreamsServer boot checks', () => {
     server.addHandler(A.pattern, async () => ({}));
     const error = await boot(server);
     expect(String(error)).toMatch(/echo\.a has a handler and is also listed as not implemented/);
+  });
+});
+
+describe('patterns whose feature is not built yet', () => {
+  it.each(SERVICE_NAMES)('%s: every one answers 501 with a sentence that names the feature, never the pattern', async (name) => {
+    const features = patternsOf(name).filter(isFeaturePattern);
+    const server = new RedisStreamsServer({ redisUrl: 'redis://127.0.0.1:1', prefix: 'x', service: name, patterns: patternsOf(name), notImplemented: features });
+    // health and ping have no handler here, so boot stops at the handler check, after the not-built handlers are in place.
+    expect(String(await boot(server))).toMatch(/Missing: .*\.health/);
+    for (const def of features) {
+      const handler = server.getHandlerByPattern(def.pattern);
+      const error = await Promise.resolve(handler?.({}, undefined)).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(DomainError);
+      const { code, status, message } = error as DomainError;
+      expect({ pattern: def.pattern, code, status }).toEqual({ pattern: def.pattern, code: 'not_implemented', status: 501 });
+      expect(message).toBe(`${def.feature.name} ${def.feature.plural ? 'are' : 'is'} not available yet.`);
+      // One sentence for people: a capital, no dot-separated name inside, a full stop at the end.
+      expect(message).toMatch(/^[A-Z][^.]*\.$/);
+      expect(message).not.toContain(def.pattern);
+    }
+  });
+
+  it('names the features people know: forecasts, premium, chat', () => {
+    expect(notImplemented(RPC.prediction.predict.feature).message).toBe('Price forecasts are not available yet.');
+    expect(notImplemented(RPC.premium.subscribe.feature).message).toBe('Premium subscriptions are not available yet.');
+    expect(notImplemented(RPC.chat.technicalStart.feature).message).toBe('Warren AI chat is not available yet.');
+    expect(notImplemented(RPC.tracking.visitorTrack.feature).message).toBe('Visitor tracking is not available yet.');
   });
 });

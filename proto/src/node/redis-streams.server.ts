@@ -34,7 +34,7 @@ type Handled = { handler: MessageHandler; def: RpcDefinition; data: unknown };
 
 /** Context handed to handlers: which request, which instance. */
 export class RedisStreamsContext extends BaseRpcContext<
-  [pattern: string, requestId: string, deadline: number, instance: string, correlationId: string]
+  [pattern: string, requestId: string, deadline: number, instance: string, correlationId: string, notBuilt?: readonly string[]]
 > {
   get pattern(): string {
     return this.args[0];
@@ -50,6 +50,10 @@ export class RedisStreamsContext extends BaseRpcContext<
   }
   get correlationId(): string {
     return this.args[4];
+  }
+  /** This service's patterns that answer not_implemented, for its health report. */
+  get notBuilt(): readonly string[] {
+    return this.args[5] ?? [];
   }
 }
 
@@ -162,7 +166,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
         throw new Error(`Pattern ${def.pattern} has a handler and is also listed as not implemented`);
       }
       this.addHandler(def.pattern, async () => {
-        throw notImplemented(def.pattern);
+        throw notImplemented(def.feature);
       });
     }
   }
@@ -348,7 +352,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     { handler, def, data }: Handled,
   ): Promise<RpcReply> {
     try {
-      const context = new RedisStreamsContext([pattern, requestId, deadline, this.instanceId, correlationId]);
+      const notBuilt = (this.options.notImplemented ?? []).map((notYet) => notYet.pattern);
+      const context = new RedisStreamsContext([pattern, requestId, deadline, this.instanceId, correlationId, notBuilt]);
       const result: unknown = await lastValueFrom(this.transformToObservable(await handler(data, context)), { defaultValue: null });
       if (this.options.validateResults !== false) {
         const checked = def.result.safeParse(result);

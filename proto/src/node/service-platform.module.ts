@@ -51,6 +51,7 @@ const systemController = (service: ServiceName) => {
         instance: context.instance,
         uptime_s: Math.round((Date.now() - started) / 1000),
         checks: { postgres, redis },
+        not_built: [...context.notBuilt],
       };
     }
 

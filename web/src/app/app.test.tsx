@@ -30,6 +30,21 @@ describe('app routes, layout and session', () => {
     expect(await screen.findByRole('dialog', { name: 'Create account' })).toBeTruthy();
   });
 
+  it('/login and /register name the tab after their screen, and the dashboard gets its name back on close', async () => {
+    stubFetch(() => notFound());
+    const first = renderRoutes('/register');
+    await waitFor(() => expect(document.title).toBe('Create account | Nivesh'));
+    first.unmount();
+
+    const { router } = renderRoutes('/login');
+    await waitFor(() => expect(document.title).toBe('Sign in | Nivesh'));
+    expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe(new URL('/login', window.location.origin).href);
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(document.title).toBe('Dashboard | Nivesh'));
+  });
+
   it('in the browser router (as main.tsx renders it), /LOGIN/ opens the login screen over the dashboard like /login', async () => {
     stubFetch(() => notFound());
     window.history.pushState({}, '', '/LOGIN/');

@@ -65,10 +65,6 @@ export function FloatingChat({ type, state, onStateChange }: FloatingChatProps) 
       </header>
       <div className="floating-chat-body">
         <p>{PENDING.chat}</p>
-        <p className="muted">
-          Warren AI will answer questions about {type === 'technical' ? 'charts and indicators' : 'the market’s mood'} for
-          learning only — never price targets or buy and sell calls.
-        </p>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, matchPath, useLocation, useNavigate } from 'react-router';
+import { PricesAgeBar, ShownPricesDateProvider } from '../components/market/prices-as-of';
 import { PageLoading } from '../components/page-loading';
 import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
 import { ZoomControl } from '../components/widgets/zoom-control';
@@ -19,7 +20,6 @@ import { MOBILE_MEDIA_QUERY, readSidebarWidth, saveSidebarWidth } from '../lib/s
 import { FLOATING_CHAT_ID, FloatingChat, floatingChatTypeFor, toggledFloatingChat } from './floating-chat';
 import type { FloatingChatState, FloatingChatType } from './floating-chat';
 import { Sidebar } from './sidebar';
-import { FooterPricesAsOf } from './footer-prices-as-of';
 
 // Dialogs load on first open: most visits never open them, and they bring Radix and long texts along.
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
@@ -69,7 +69,7 @@ const useFloatingChat = (type: FloatingChatType | null) => {
 
 type AppLayoutProps = { authViewRoutes?: readonly AuthViewRoute[] };
 
-/** The app shell: the sidebar, the header ad and the page; the login screen and the widgets above them. */
+/** The app shell: the sidebar, the prices' date, the header ad and the page; the login screen and the widgets above them. */
 export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
   const { session, user } = useSession();
   const navigate = useNavigate();
@@ -198,19 +198,21 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
           />
           {drawerOpen ? <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setCollapsed(true)} /> : null}
           <div className="app-main" inert={drawerOpen}>
+            <PricesAgeBar />
             <PremiumTicker />
             <div className="header-ad">
               <AdSlot variant="header" />
             </div>
             <main id="main-content" className="content" tabIndex={-1}>
               <AppErrorBoundary key={pathname}>
-                <Outlet />
+                <ShownPricesDateProvider>
+                  <Outlet />
+                </ShownPricesDateProvider>
               </AppErrorBoundary>
             </main>
             <footer className="site-footer">
               <p>
                 Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span> · Educational analysis, not investment advice.
-                <FooterPricesAsOf />
               </p>
             </footer>
           </div>

@@ -11,7 +11,7 @@ import type { AuthViewRoute, RouteHandle } from './layout';
 import { BlogRoute } from './routes/blog';
 // The page of '/', where most visits start, comes with the first load: the first paint shows it, with no
 // 'Loading Dashboard...' and no second round trip for its chunk. Every other page loads on first visit.
-import { DashboardPage } from './routes/dashboard';
+import { DashboardPage, RegisterPage, SignInPage } from './routes/dashboard';
 
 /** A page component loaded on first visit; `pick` names the export. */
 const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
@@ -78,8 +78,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/payment/success', access: 'open', name: 'Payment', Page: PaymentSuccessPage },
   { path: '/payment/failure', access: 'open', name: 'Payment', Page: PaymentFailurePage },
   // The same login/registration screen, over the dashboard.
-  { path: '/login', access: 'open', name: 'Dashboard', Page: DashboardPage, handle: signIn },
-  { path: '/register', access: 'open', name: 'Dashboard', Page: DashboardPage, handle: register },
+  { path: '/login', access: 'open', name: 'Sign in', Page: SignInPage, handle: signIn },
+  { path: '/register', access: 'open', name: 'Create account', Page: RegisterPage, handle: register },
 ];
 
 /** A lazily loaded page with its 'Loading {page}...' fallback. */

@@ -119,10 +119,11 @@ describe('routes of section 2', () => {
     expect(document.title).toBe('Page not found | Nivesh');
   });
 
-  it('pages say plainly that their data is coming, without figures', async () => {
+  it('pages of features not built yet say so plainly, and promise no contents', async () => {
     stubFetch(server('visitor'));
     renderRoutes('/ai-news');
     await screen.findByRole('heading', { level: 1, name: 'AI News' });
-    expect(screen.getAllByText('AI news arrives with the news release.').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('pending-panel').textContent).toBe('AI News is not available yet.');
+    expect(screen.getByRole('main').querySelectorAll('h2')).toHaveLength(0);
   });
 });

@@ -239,7 +239,8 @@ describe('floating chat', () => {
     fireEvent.click(assistant);
     const chat = screen.getByRole('region', { name: 'Warren AI' });
     expect(chat.textContent).toContain('Technical analysis chat');
-    expect(chat.textContent).toContain('Warren AI arrives with the chat release.');
+    expect(chat.textContent).toContain('Warren AI chat is not available yet.');
+    expect(chat.textContent).not.toContain('will answer');
     expect(assistant.getAttribute('aria-expanded')).toBe('true');
 
     fireEvent.click(within(chat).getByRole('button', { name: 'Minimize chat' }));

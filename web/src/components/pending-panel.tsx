@@ -3,21 +3,27 @@ import type { ReactNode } from 'react';
 import { Icon } from './icons';
 
 type PendingPanelProps = {
-  title: string;
-  /** What the panel will hold, in a sentence or two. */
-  children: ReactNode;
-  /** Plainly when the data comes, e.g. 'Live NSE data arrives with the market data release.' */
+  /** A heading, for a panel among others on a page that works. */
+  title?: string;
+  /** What is already true today (e.g. how administrators are created), never what the feature will hold. */
+  children?: ReactNode;
+  /** Plainly that the feature is not available yet, from lib/pending.ts. */
   pending: string;
   className?: string;
 };
 
-/** A panel of a page whose data a later release brings: its real heading and purpose, and an honest note. */
+/** A feature that is not built yet: an honest note, and only what is true today. */
 export function PendingPanel({ title, children, pending, className }: PendingPanelProps) {
   const id = useId();
   return (
-    <section className={className ? `panel pending-panel ${className}` : 'panel pending-panel'} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <div className="pending-body">{children}</div>
+    <section
+      className={className ? `panel pending-panel ${className}` : 'panel pending-panel'}
+      aria-labelledby={title ? id : undefined}
+      aria-label={title ? undefined : pending}
+      data-testid="pending-panel"
+    >
+      {title ? <h2 id={id}>{title}</h2> : null}
+      {children ? <div className="pending-body">{children}</div> : null}
       <p className="pending-note">
         <Icon name="clock" />
         <span>{pending}</span>

@@ -1,5 +1,16 @@
 import { LOGIN_VERIFIED, ME, json, never, stubFetch } from '../testing/fetch-mock';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiGet, apiPost, errorMessageOf, parseWith } from './api-client';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  NOT_AVAILABLE_MESSAGE,
+  REQUEST_FAILED_MESSAGE,
+  SERVER_ERROR_MESSAGE,
+  apiGet,
+  apiPost,
+  errorMessageOf,
+  isTextForPeople,
+  parseWith,
+} from './api-client';
 import { SESSION_KEYS, getSession, reload, startSession } from './session';
 
 const anything = (body: unknown) => body;
@@ -37,8 +48,30 @@ describe('api client', () => {
     stubFetch(() => json({ msg: 'Too many requests' }, 429));
     expect((await failure(apiGet('/x', { parse: anything }))).message).toBe('Too many requests');
 
+    // No text at all: a generic sentence, marked as not the server's own.
     stubFetch(() => new Response('<html>oops</html>', { status: 502 }));
-    expect((await failure(apiGet('/x', { parse: anything }))).message).toBe('Error');
+    expect(await failure(apiGet('/x', { parse: anything }))).toMatchObject({ message: SERVER_ERROR_MESSAGE, fromServer: false });
+    stubFetch(() => json({}, 400));
+    expect((await failure(apiGet('/x', { parse: anything }))).message).toBe(REQUEST_FAILED_MESSAGE);
+  });
+
+  it('never shows an RPC pattern, an error code or a stack trace from the server', async () => {
+    const shown = async (detail: string, status = 500) => {
+      stubFetch(() => json({ detail }, status));
+      return (await failure(apiGet('/x', { parse: anything }))).message;
+    };
+    expect(await shown('prediction.predict is not available yet', 501)).toBe(NOT_AVAILABLE_MESSAGE);
+    expect(await shown('premium.subscribe is not available yet', 501)).toBe(NOT_AVAILABLE_MESSAGE);
+    expect(await shown('not_implemented', 501)).toBe(NOT_AVAILABLE_MESSAGE);
+    expect(await shown('TypeError: Cannot read properties of undefined')).toBe(SERVER_ERROR_MESSAGE);
+    expect(await shown('Failed\n    at Object.<anonymous> (/srv/app/main.js:10:5)')).toBe(SERVER_ERROR_MESSAGE);
+    expect(await shown('Unknown RPC pattern chat.sentimentStart', 404)).toBe(REQUEST_FAILED_MESSAGE);
+
+    // Sentences for people pass as they are, addresses and abbreviations included.
+    expect(await shown('Price forecasts are not available yet.', 501)).toBe('Price forecasts are not available yet.');
+    expect(isTextForPeople('OTP sent to asha@example.com.')).toBe(true);
+    expect(isTextForPeople('The market service is unavailable. Please try again shortly.')).toBe(true);
+    expect(isTextForPeople('Error')).toBe(false);
   });
 
   it('reports a fetch TypeError as a network error', async () => {

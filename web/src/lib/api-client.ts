@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Contracts } from './contracts';
 import { loadContracts } from './contracts';
+import { SERVICE_NAMES } from './proto-values';
 import { clearSession, getSession, getToken } from './session';
 
 /** Empty by default: the app is served by the gateway, so requests go to the same origin. */
@@ -16,18 +17,46 @@ export type ApiErrorKind = 'http' | 'network' | 'aborted' | 'invalid';
 
 export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
 
+/** Said for a server error whose answer carries no text meant for people. */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const REQUEST_FAILED_MESSAGE = 'The request could not be completed. Please try again.';
+export const NOT_AVAILABLE_MESSAGE = 'This feature is not available yet.';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The HTTP status, or 0 when the request never got an answer (network down, aborted). */
   readonly status: number;
   readonly kind: ApiErrorKind;
+  /** The message is the server's own text for people (false: a generic sentence stands in for a missing or internal one). */
+  readonly fromServer: boolean;
 
-  constructor(status: number, message: string, kind: ApiErrorKind = status === 0 ? 'network' : 'http') {
+  constructor(status: number, message: string, kind: ApiErrorKind = status === 0 ? 'network' : 'http', fromServer = kind === 'http') {
     super(message);
     this.status = status;
     this.kind = kind;
+    this.fromServer = fromServer;
   }
 }
+
+const RPC_PATTERN = new RegExp(`\\b(?:${SERVICE_NAMES.join('|')})\\.[a-z][A-Za-z]*\\b`);
+const STACK_FRAME = /\n\s*at\s|\bat\s+\S+\s+\(|\.[cm]?[jt]sx?:\d+/;
+const EXCEPTION_NAME = /^[A-Z][A-Za-z]*(?:Error|Exception):/;
+const BARE_CODE = /^[a-z0-9]+(?:[._][a-z0-9]+)+$/i;
+
+/** Whether a server's error text can be shown as it is: words for people, not an RPC pattern, a code or a stack trace. */
+export const isTextForPeople = (text: string): boolean => {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === 'Error') return false;
+  return !RPC_PATTERN.test(trimmed) && !STACK_FRAME.test(trimmed) && !EXCEPTION_NAME.test(trimmed) && !BARE_CODE.test(trimmed);
+};
+
+/** The server's error text when it is meant for people; otherwise a generic sentence for the status. */
+const httpError = (status: number, body: unknown): ApiError => {
+  const text = errorMessageOf(body);
+  if (isTextForPeople(text)) return new ApiError(status, text, 'http', true);
+  const generic = status === 501 ? NOT_AVAILABLE_MESSAGE : status >= 500 ? SERVER_ERROR_MESSAGE : REQUEST_FAILED_MESSAGE;
+  return new ApiError(status, generic, 'http', false);
+};
 
 /** An aborted or timed-out request: callers stay silent about it. */
 export const isAbortedError = (error: unknown): boolean =>
@@ -139,7 +168,7 @@ const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, o
       clearSession();
     }
     if (!response.ok && !(options.acceptStatuses ?? []).includes(response.status)) {
-      throw new ApiError(response.status, errorMessageOf(parsedBody), 'http');
+      throw httpError(response.status, parsedBody);
     }
     let parsed: T | null;
     try {

@@ -1,13 +1,18 @@
-/** What each not-yet-built panel says about when its data comes; one place, so pages agree. */
+/**
+ * What a page says about a feature that is not built yet: plainly that it is not available, nothing about what it
+ * will hold (a feature is described when it arrives). One place, so pages agree; the chat, forecast and premium
+ * sentences are the ones the server's 501 answers carry.
+ */
 export const PENDING = {
-  chat: 'Warren AI arrives with the chat release.',
-  prediction: 'TrendVision forecasts arrive with the prediction release.',
-  news: 'AI news arrives with the news release.',
-  portfolio: 'Your holdings arrive with the portfolio release.',
-  hub: 'The Intelligence Hub agents arrive in a later release.',
-  undervalued: 'Valuation screens arrive in a later release.',
-  blog: 'Articles arrive with the blog release.',
-  analytics: 'Usage figures arrive with the analytics release.',
-  visitors: 'Visitor figures arrive with the visitor tracking release.',
-  admin: 'Account administration arrives in a later release.',
+  chat: 'Warren AI chat is not available yet.',
+  prediction: 'Price forecasts are not available yet.',
+  news: 'AI News is not available yet.',
+  portfolio: 'The portfolio is not available yet.',
+  hub: 'The Intelligence Hub is not available yet.',
+  undervalued: 'Undervalued Analytics is not available yet.',
+  blog: 'The blog is not available yet.',
+  analytics: 'Usage analytics is not available yet.',
+  visitors: 'Visitor analytics is not available yet.',
+  admin: 'Account administration is not available yet.',
+  premium: 'Premium subscriptions are not available yet.',
 } as const;

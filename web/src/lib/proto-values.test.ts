@@ -1,5 +1,5 @@
 import * as proto from '@nivesh/proto';
-import { DEFAULT_PLAN_ID, PREMIUM_PRICE_INR_PER_MONTH, ROUTE_PATHS, SESSION_TTL_HOURS } from './proto-values';
+import { DEFAULT_PLAN_ID, PREMIUM_PRICE_INR_PER_MONTH, ROUTE_PATHS, SERVICE_NAMES, SESSION_TTL_HOURS } from './proto-values';
 
 describe('values copied from @nivesh/proto', () => {
   it('gives every route the path proto declares', () => {
@@ -12,5 +12,9 @@ describe('values copied from @nivesh/proto', () => {
     expect(SESSION_TTL_HOURS).toBe(proto.SESSION_TTL_HOURS);
     expect(PREMIUM_PRICE_INR_PER_MONTH).toBe(proto.PREMIUM_PRICE_INR_PER_MONTH);
     expect(DEFAULT_PLAN_ID).toBe(proto.DEFAULT_PLAN_ID);
+  });
+
+  it('names the services proto names', () => {
+    expect(SERVICE_NAMES).toEqual(proto.SERVICE_NAMES);
   });
 });

@@ -29,6 +29,7 @@ export const ROUTE_PATHS = {
   marketSentiment: '/api/market/sentiment',
   marketRisk: '/api/market/risk',
   marketInsights: '/api/market/insights',
+  systemStatus: '/api/system/status',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 /** Session lifetime from login (section 6): proto's `SESSION_TTL_HOURS`. */
@@ -39,3 +40,6 @@ export const PREMIUM_PRICE_INR_PER_MONTH = 200;
 
 /** The plan a subscription starts on unless another is named: proto's `DEFAULT_PLAN_ID`. */
 export const DEFAULT_PLAN_ID = 'premium_monthly';
+
+/** The services that answer RPC; each RPC pattern starts with one ('prediction.predict'): proto's `SERVICE_NAMES`. */
+export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'] as const;

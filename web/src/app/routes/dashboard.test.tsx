@@ -91,19 +91,30 @@ describe('Dashboard market overview', () => {
     expect(cells(sectors[1]!)).toEqual(['−0.35%', '+2.10%', '12', '4 / 8']);
 
     expect(screen.queryByTestId('index-as-of')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'System status' })).toBeTruthy();
-    expect(screen.queryByText('Live NSE data arrives with the market data release.')).toBeNull();
+    // The system status is for administrators, on /admin.
+    expect(screen.queryByRole('heading', { name: 'System status' })).toBeNull();
     expect(callsTo('/api/market/overview')).toHaveLength(1);
   });
 
-  it("says when the index's data ends before the stocks'", async () => {
+  it("puts the index's own date first on its card when its data ends before the stocks'", async () => {
+    const overview = { ...OVERVIEW, index: { ...OVERVIEW.index, as_of: '2024-03-07' } };
+    stubFetch((call) => (call.url === '/api/market/overview' ? json(overview) : notFound()));
+    renderRoutes('/dashboard');
+    const badge = await screen.findByTestId('index-as-of', {}, { timeout: 5000 });
+    expect(badge.textContent).toBe('As of 7 Mar 2024 — 3 weeks before the stock prices');
+    // On the NIFTY 50 card, right under its title and before its figures.
+    const card = screen.getByRole('region', { name: 'NIFTY 50' });
+    expect(card.contains(badge)).toBe(true);
+    expect(within(card).getByRole('heading', { name: 'NIFTY 50' }).nextElementSibling).toBe(badge);
+    expect(badge.compareDocumentPosition(screen.getByTestId('index-close')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByTestId('prices-as-of')[0]?.textContent).toContain('Prices as of 28 Mar 2024');
+  });
+
+  it('counts a one-day gap in days', async () => {
     const overview = { ...OVERVIEW, index: { ...OVERVIEW.index, as_of: '2024-03-27' } };
     stubFetch((call) => (call.url === '/api/market/overview' ? json(overview) : notFound()));
     renderRoutes('/dashboard');
-    expect((await screen.findByTestId('index-as-of', {}, { timeout: 5000 })).textContent).toBe(
-      'The index’s latest close is from 27 Mar 2024; its data ends before the stocks’.',
-    );
-    expect(screen.getByTestId('prices-as-of').textContent).toContain('Prices as of 28 Mar 2024');
+    expect((await screen.findByTestId('index-as-of', {}, { timeout: 5000 })).textContent).toBe('As of 27 Mar 2024 — 1 day before the stock prices');
   });
 
   it('links every stock to its technical analysis', async () => {
@@ -118,7 +129,7 @@ describe('Dashboard market overview', () => {
     expect(new URLSearchParams(router.state.location.search).get('symbol')).toBe('M&M');
   });
 
-  it("shows the server's error with a retry, and keeps the system status", async () => {
+  it("shows the server's error with a retry", async () => {
     let available = false;
     stubFetch((call) => {
       if (call.url !== '/api/market/overview') return notFound();
@@ -127,7 +138,6 @@ describe('Dashboard market overview', () => {
     renderRoutes('/dashboard');
 
     const message = await screen.findByText('Could not load the market overview: The market service is not available.', {}, { timeout: 5000 });
-    expect(screen.getByRole('heading', { level: 2, name: 'System status' })).toBeTruthy();
     available = true;
     fireEvent.click(within(message.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
     expect((await screen.findByTestId('index-close')).textContent).toBe('22,326.9');

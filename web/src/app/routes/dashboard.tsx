@@ -10,7 +10,6 @@ import { QueryState } from '../../components/market/query-state';
 import { SectorTable } from '../../components/market/sector-table';
 import { EducationalNotice, PageHeader } from '../../components/page-header';
 import { AdSlot } from '../../features/ads/components/ad-slot';
-import { SystemStatusPanel } from '../../features/status/components/system-status-panel';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { formatIndianNumber, formatMarketDate } from '../../lib/format';
 import { useOverview } from '../../lib/market/get-overview';
@@ -29,6 +28,18 @@ function Panel({ id, title, className, children }: { id: string; title: string; 
 
 const points = (value: number) => formatIndianNumber(value, 2);
 
+const DAY_MS = 86_400_000;
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** How long before `later` the day `earlier` is, in words: '1 day', '6 days', '3 weeks', '2 months', '1 year'. */
+const timeBetween = (earlier: string, later: string): string => {
+  const days = Math.max(0, Math.round((Date.parse(later) - Date.parse(earlier)) / DAY_MS));
+  if (days < 14) return plural(days, 'day');
+  if (days < 60) return plural(Math.round(days / 7), 'week');
+  if (days < 365) return plural(Math.round(days / 30.44), 'month');
+  return plural(Math.round(days / 365.25), 'year');
+};
+
 /** NIFTY 50's level, its change on the day, its 52-week range and its closes over the last year. */
 function IndexPanel({ index, asOf }: { index: MarketOverview['index']; asOf: string }) {
   const series = useMemo(
@@ -37,6 +48,12 @@ function IndexPanel({ index, asOf }: { index: MarketOverview['index']; asOf: str
   );
   return (
     <Panel id="overview-index" title="NIFTY 50" className="span-2 index-panel">
+      {/* The index's data may end before the stocks': its own date, first thing on the card, next to the stock tables. */}
+      {index.as_of !== asOf ? (
+        <p className="index-as-of" data-testid="index-as-of">
+          As of <time dateTime={index.as_of}>{formatMarketDate(index.as_of)}</time> — {timeBetween(index.as_of, asOf)} before the stock prices
+        </p>
+      ) : null}
       <p className="quote-price">
         <span className="quote-close" data-testid="index-close">
           {points(index.close)}
@@ -53,11 +70,6 @@ function IndexPanel({ index, asOf }: { index: MarketOverview['index']; asOf: str
           <dd data-testid="index-low">{points(index.low_52w)}</dd>
         </div>
       </dl>
-      {index.as_of !== asOf ? (
-        <p className="control-hint" data-testid="index-as-of">
-          The index’s latest close is from <time dateTime={index.as_of}>{formatMarketDate(index.as_of)}</time>; its data ends before the stocks’.
-        </p>
-      ) : null}
       <LineChart label="NIFTY 50 daily close over the last year" series={series} formatValue={points} height={240} />
     </Panel>
   );
@@ -91,17 +103,43 @@ function OverviewPanels({ overview }: { overview: MarketOverview }) {
   );
 }
 
-/** / and /dashboard: the market overview, and the system status. */
-export function DashboardPage() {
-  usePageMeta({
-    title: 'Dashboard',
-    description: 'Nivesh: AI-assisted analysis of NSE stocks, in rupees. Educational, not investment advice.',
-    path: '/dashboard',
-  });
+type PageMeta = Parameters<typeof usePageMeta>[0];
+
+const DASHBOARD_META: PageMeta = {
+  title: 'Dashboard',
+  description: 'Nivesh: analysis of NSE stocks from end-of-day prices, in rupees. Educational, not investment advice.',
+  path: '/dashboard',
+};
+
+// /login and /register open the login screen over the dashboard; the tab and the history say which screen it is.
+const SIGN_IN_META: PageMeta = {
+  title: 'Sign in',
+  description: 'Sign in to Nivesh with your username and password, then the verification code we email you.',
+  path: '/login',
+};
+const REGISTER_META: PageMeta = {
+  title: 'Create account',
+  description: 'Create a free Nivesh account; we email you a verification code to confirm it.',
+  path: '/register',
+};
+
+/** /login: the dashboard under the sign-in screen. */
+export function SignInPage() {
+  return <DashboardPage meta={SIGN_IN_META} />;
+}
+
+/** /register: the dashboard under the registration screen. */
+export function RegisterPage() {
+  return <DashboardPage meta={REGISTER_META} />;
+}
+
+/** / and /dashboard: the market overview. */
+export function DashboardPage({ meta = DASHBOARD_META }: { meta?: PageMeta }) {
+  usePageMeta(meta);
   const overview = useOverview();
   return (
     <div className="page-body">
-      <PageHeader title="Dashboard" lead="AI-assisted analysis of NSE stocks, in rupees — educational, not investment advice" />
+      <PageHeader title="Dashboard" lead="Analysis of NSE stocks, in rupees — educational, not investment advice" />
       <EducationalNotice />
       <section className="overview" aria-labelledby="overview-heading">
         <h2 id="overview-heading" className="section-title">
@@ -112,7 +150,6 @@ export function DashboardPage() {
         </QueryState>
       </section>
       <AdSlot variant="content" />
-      <SystemStatusPanel />
     </div>
   );
 }

@@ -4,14 +4,18 @@ import LineChartCanvas from './line-chart-canvas';
 
 // The library draws on a canvas, which jsdom lacks: this checks what the component asks of it.
 vi.mock('lightweight-charts', () => {
-  const series = () => ({ setData: vi.fn(), createPriceLine: vi.fn() });
-  const chart = () => ({
-    addSeries: vi.fn((definition: string) => ({ ...series(), definition })),
-    removeSeries: vi.fn(),
-    applyOptions: vi.fn(),
-    remove: vi.fn(),
-    timeScale: () => ({ fitContent: vi.fn() }),
-  });
+  // A value axis 0-100 drawn 200 px tall: value v sits at 200 - 2v.
+  const series = () => ({ setData: vi.fn(), createPriceLine: vi.fn(), priceToCoordinate: (price: number) => 200 - 2 * price });
+  const chart = () => {
+    const timeScale = { fitContent: vi.fn(), subscribeSizeChange: vi.fn(), unsubscribeSizeChange: vi.fn() };
+    return {
+      addSeries: vi.fn((definition: string) => ({ ...series(), definition })),
+      removeSeries: vi.fn(),
+      applyOptions: vi.fn(),
+      remove: vi.fn(),
+      timeScale: () => timeScale,
+    };
+  };
   return {
     createChart: vi.fn(() => chart()),
     isBusinessDay: (time: unknown) => typeof time === 'object',
@@ -22,6 +26,8 @@ vi.mock('lightweight-charts', () => {
     LineStyle: { Dashed: 2 },
   };
 });
+
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 type MockChart = {
   addSeries: ReturnType<typeof vi.fn>;
@@ -49,6 +55,9 @@ describe('LineChartCanvas', () => {
     const chart = vi.mocked(createChart).mock.results[0].value as MockChart;
 
     expect(vi.mocked(createChart).mock.calls[0][1]).toMatchObject({ autoSize: true, layout: { attributionLogo: false }, localization: { locale: 'en-IN' } });
+    // Time-axis ticks name the month or year; a tick inside a month says which month its day belongs to.
+    const formatter = vi.mocked(createChart).mock.calls[0][1]?.timeScale?.tickMarkFormatter as (time: string, type: number) => string;
+    expect([formatter('2024-01-01', 0), formatter('2023-06-01', 1), formatter('2023-11-06', 2)]).toEqual(['2024', 'Jun', '6 Nov']);
     expect(chart.addSeries.mock.calls.map((call) => call[0])).toEqual(['Line', 'Histogram']);
     const line = chart.addSeries.mock.results[0].value as { setData: ReturnType<typeof vi.fn>; createPriceLine: ReturnType<typeof vi.fn> };
     expect(line.setData).toHaveBeenCalledWith([
@@ -63,6 +72,25 @@ describe('LineChartCanvas', () => {
     view.unmount();
     expect(chart.remove).toHaveBeenCalledTimes(1);
     expect(chart.removeSeries).not.toHaveBeenCalled();
+  });
+
+  it('names each zone inside its band at the left, and keeps boundary lines without a label off the value axis', async () => {
+    const zones = [
+      { from: 0, to: 25, label: 'Extreme fear' },
+      { from: 25, to: 45, label: 'Fear' },
+    ];
+    const view = render(<LineChartCanvas label="Score" series={[SCORE]} levels={[{ value: 25, axisLabel: false }]} zones={zones} valueRange={{ min: 0, max: 100 }} />);
+    const chart = vi.mocked(createChart).mock.results.at(-1)?.value as MockChart;
+    const line = chart.addSeries.mock.results[0].value as { createPriceLine: ReturnType<typeof vi.fn> };
+    expect(line.createPriceLine).toHaveBeenCalledWith(expect.objectContaining({ price: 25, title: '', axisLabelVisible: false }));
+
+    await nextFrame();
+    const labels = view.getByTestId('chart-zones').querySelectorAll('li');
+    expect([...labels].map((label) => [label.textContent, label.style.top])).toEqual([
+      ['Extreme fear', '175px'],
+      ['Fear', '130px'],
+    ]);
+    view.unmount();
   });
 
   it('replaces the series when the data changes and recolours when the theme changes', async () => {

@@ -3,6 +3,7 @@ import type { IChartApi, ISeriesApi, SeriesType, Time } from 'lightweight-charts
 import { useEffect, useRef, useState } from 'react';
 import { formatMarketDate } from '../../lib/format';
 import { DARK_MEDIA_QUERY } from '../../lib/theme';
+import { formatTickMark } from './chart-options';
 import type { ChartSeries, LineChartProps } from './line-chart';
 
 /*
@@ -82,8 +83,14 @@ const seriesData = (entry: ChartSeries) => {
   return [...byDate].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([time, value]) => ({ time, value }));
 };
 
+/** Where each zone's label goes: the middle of the band, in pixels from the plot's top; null while unknown. */
+const zoneTops = (api: ISeriesApi<SeriesType>, zones: NonNullable<LineChartProps['zones']>): Array<number | null> =>
+  zones.map((zone) => api.priceToCoordinate((zone.from + zone.to) / 2));
+
+const sameTops = (a: ReadonlyArray<number | null>, b: ReadonlyArray<number | null>) => a.length === b.length && a.every((top, i) => top === b[i]);
+
 /** The chart itself; use LineChart from './line-chart', which loads this module lazily. */
-export default function LineChartCanvas({ series, levels, valueRange, formatValue }: LineChartProps) {
+export default function LineChartCanvas({ series, levels, zones, valueRange, formatValue }: LineChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<IChartApi | null>(null);
   // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
@@ -91,6 +98,7 @@ export default function LineChartCanvas({ series, levels, valueRange, formatValu
   const palette = useThemePalette();
   const format = useRef(formatValue);
   format.current = formatValue;
+  const [tops, setTops] = useState<ReadonlyArray<number | null>>([]);
 
   useEffect(() => {
     const element = container.current;
@@ -110,7 +118,7 @@ export default function LineChartCanvas({ series, levels, valueRange, formatValu
         timeFormatter: (time: Time) => formatMarketDate(isoDateOf(time)),
       },
       rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
     });
     setChart(created);
     return () => {
@@ -160,17 +168,47 @@ export default function LineChartCanvas({ series, levels, valueRange, formatValu
         color,
         lineWidth: 1,
         lineStyle: LineStyle.Dashed,
-        axisLabelVisible: true,
+        axisLabelVisible: level.axisLabel ?? true,
         axisLabelTextColor: palette.surface,
         title: level.label ?? '',
       });
     }
     chart.timeScale().fitContent();
+    // Zone labels follow the value axis: placed once the chart has its size, and again whenever it changes.
+    let frame = 0;
+    const place = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const next = first && zones?.length ? zoneTops(first, zones) : [];
+        setTops((current) => (sameTops(current, next) ? current : next));
+      });
+    };
+    place();
+    chart.timeScale().subscribeSizeChange(place);
     return () => {
+      cancelAnimationFrame(frame);
       if (removed.current) return;
+      chart.timeScale().unsubscribeSizeChange(place);
       for (const api of added) chart.removeSeries(api);
     };
-  }, [chart, series, levels, valueRange, palette]);
+  }, [chart, series, levels, zones, valueRange, palette]);
 
-  return <div ref={container} className="line-chart-canvas" />;
+  return (
+    <>
+      <div ref={container} className="line-chart-canvas" />
+      {zones?.length ? (
+        // The chart's accessible name and the page's text name the zones; these labels are for the eye.
+        <ul className="line-chart-zones" aria-hidden="true" data-testid="chart-zones">
+          {zones.map((zone, index) => {
+            const top = tops[index];
+            return typeof top === 'number' ? (
+              <li key={zone.label} style={{ top }}>
+                {zone.label}
+              </li>
+            ) : null;
+          })}
+        </ul>
+      ) : null}
+    </>
+  );
 }

@@ -16,13 +16,24 @@ export type ChartSeries = {
 };
 
 /** A horizontal line across the chart, e.g. a zone boundary at 25. */
-export type ChartLevel = { value: number; label?: string; color?: string };
+export type ChartLevel = {
+  value: number;
+  label?: string;
+  color?: string;
+  /** Its value boxed on the value axis (the default); off where it would crowd the axis' own ticks. */
+  axisLabel?: boolean;
+};
+
+/** A band of the value axis named inside the chart, e.g. 'Fear' from 25 to 45. */
+export type ChartZone = { from: number; to: number; label: string };
 
 export type LineChartProps = {
   /** What the chart shows, e.g. 'NIFTY 50 close, last year': the chart's accessible name. */
   label: string;
   series: readonly ChartSeries[];
   levels?: readonly ChartLevel[];
+  /** Bands named at the plot's left edge, in the middle of each band, clear of the value axis on the right. */
+  zones?: readonly ChartZone[];
   /** A fixed value axis (e.g. 0 to 100 for a score); by default the axis fits the data. */
   valueRange?: { min: number; max: number };
   /** Values on the axis, the crosshair and the text summary; en-IN grouping by default. */
@@ -61,6 +72,8 @@ export const describeChart = (series: readonly ChartSeries[], format: (value: nu
 export function LineChart(props: LineChartProps) {
   const { label, series, levels, formatValue = defaultFormat, height = 280 } = props;
   const hasData = series.some((entry) => entry.points.length > 0);
+  // Unnamed lines (e.g. zone boundaries, named by `zones`) need no legend entry.
+  const namedLevels = levels?.filter((level) => level.label) ?? [];
   return (
     <figure className="line-chart">
       {hasData ? (
@@ -72,7 +85,7 @@ export function LineChart(props: LineChartProps) {
       ) : (
         <p className="line-chart-empty">No data for this period.</p>
       )}
-      {series.length > 1 || (levels?.length ?? 0) > 0 ? (
+      {series.length > 1 || namedLevels.length > 0 ? (
         <ul className="line-chart-legend">
           {series.map((entry, index) => (
             <li key={entry.name}>
@@ -80,10 +93,10 @@ export function LineChart(props: LineChartProps) {
               {entry.name}
             </li>
           ))}
-          {levels?.map((level) => (
+          {namedLevels.map((level) => (
             <li key={level.value}>
               <span className="line-chart-swatch dashed" aria-hidden="true" />
-              {level.label ? `${level.label} (${formatValue(level.value)})` : formatValue(level.value)}
+              {`${level.label} (${formatValue(level.value)})`}
             </li>
           ))}
         </ul>

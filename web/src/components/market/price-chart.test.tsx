@@ -7,10 +7,14 @@ type FakeSeries = {
   options: Record<string, unknown>;
   pane: number;
   data: unknown[];
+  markers: Array<Record<string, unknown>>;
   priceLines: Array<Record<string, unknown>>;
+  /** Options given to the price scale of the series' pane. */
+  scale: Record<string, unknown>;
   setData: (data: unknown[]) => void;
   applyOptions: (options: Record<string, unknown>) => void;
   createPriceLine: (options: Record<string, unknown>) => void;
+  priceScale: () => { applyOptions: (options: Record<string, unknown>) => void };
 };
 
 // jsdom has no canvas: lightweight-charts is replaced by a recorder of what the component asks of it.
@@ -44,7 +48,9 @@ const fake = vi.hoisted(() => {
           options: { ...seriesOptions },
           pane: Math.min(pane, paneCount()),
           data: [],
+          markers: [],
           priceLines: [],
+          scale: {},
           setData: (data) => {
             series.data = data;
           },
@@ -54,6 +60,11 @@ const fake = vi.hoisted(() => {
           createPriceLine: (line) => {
             series.priceLines.push(line);
           },
+          priceScale: () => ({
+            applyOptions: (more: Record<string, unknown>) => {
+              Object.assign(series.scale, more);
+            },
+          }),
         };
         record.series.push(series);
         return series;
@@ -84,11 +95,22 @@ const fake = vi.hoisted(() => {
       },
     };
   };
-  return { state, createChart };
+  // The markers plugin of a series records what it is given on that series.
+  const createSeriesMarkers = (series: FakeSeries, markers: Array<Record<string, unknown>> = []) => {
+    series.markers = markers;
+    return {
+      setMarkers: (next: Array<Record<string, unknown>>) => {
+        series.markers = next;
+      },
+      detach: () => undefined,
+    };
+  };
+  return { state, createChart, createSeriesMarkers };
 });
 
 vi.mock('lightweight-charts', () => ({
   createChart: fake.createChart,
+  createSeriesMarkers: fake.createSeriesMarkers,
   CandlestickSeries: { type: 'Candlestick' },
   LineSeries: { type: 'Line' },
   HistogramSeries: { type: 'Histogram' },
@@ -192,6 +214,26 @@ describe('PriceChart', () => {
     expect(fake.state.charts).toHaveLength(1);
   });
 
+  it('keeps RSI, stochastic and ADX on their 0–100 scale, never stretched to 120', () => {
+    render(<PriceChart bars={BARS} indicators={SERIES} panes={['rsi14', 'stochastic14', 'adx14']} label="chart" />);
+    for (const title of ['RSI 14', '%K', 'ADX 14']) {
+      const series = chart().series.find((entry) => entry.options.title === title)!;
+      const provider = series.options.autoscaleInfoProvider as () => { priceRange: { minValue: number; maxValue: number } };
+      expect(provider().priceRange).toEqual({ minValue: 0, maxValue: 100 });
+      // The axis shows the range plus the pane's margins: they must not reach the next round tick (110 or −10).
+      const { top, bottom } = series.scale.scaleMargins as { top: number; bottom: number };
+      const span = 100 / (1 - top - bottom);
+      expect(100 + top * span).toBeLessThan(110);
+      expect(0 - bottom * span).toBeGreaterThan(-10);
+    }
+  });
+
+  it('labels the time axis with month names, not a bare day number', () => {
+    render(<PriceChart bars={BARS} label="chart" />);
+    const formatter = (chart().options.timeScale as { tickMarkFormatter: (time: string, type: number) => string }).tickMarkFormatter;
+    expect([formatter('2024-01-01', 0), formatter('2023-06-01', 1), formatter('2023-06-06', 2)]).toEqual(['2024', 'Jun', '6 Jun']);
+  });
+
   it('follows the theme and shows the hovered day in the legend', async () => {
     render(<PriceChart bars={BARS} label="chart" />);
     const light = chart().applied.at(-1) as { layout: { background: { color: string } } };
@@ -209,6 +251,33 @@ describe('PriceChart', () => {
     expect(screen.getByTestId('chart-legend').textContent).toBe('27 Mar 2024O ₹105.00H ₹108.00L ₹99.00C ₹101.50');
     act(() => chart().crosshair?.({}));
     expect(screen.getByTestId('chart-legend').textContent).toContain('28 Mar 2024');
+  });
+
+  it('marks each corporate action of the range on its day, with short texts, and lists them in words under the chart', () => {
+    const actions = [
+      { date: '2024-03-28', kind: 'demerger' as const, ratio: null, factor: 0.908, label: 'Demerger of Jio Financial Services (price adjusted ×0.908)' },
+      { date: '2024-03-26', kind: 'split' as const, ratio: 2, factor: 0.5, label: '2-for-1 split' },
+      { date: '2024-03-27', kind: 'bonus' as const, ratio: 2, factor: 0.5, label: '1:1 bonus issue' },
+      // Outside the bars shown: no marker.
+      { date: '2024-01-05', kind: 'split' as const, ratio: 10, factor: 0.1, label: '10-for-1 split' },
+    ];
+    const { rerender } = render(<PriceChart bars={BARS} actions={actions} label="chart" />);
+    const candles = chart().series[0]!;
+    expect(candles.markers).toEqual([
+      { time: '2024-03-26', position: 'aboveBar', shape: 'arrowDown', color: '#1f6f4a', text: 'Split 2:1' },
+      { time: '2024-03-27', position: 'aboveBar', shape: 'arrowDown', color: '#1f6f4a', text: 'Bonus 1:1' },
+      { time: '2024-03-28', position: 'aboveBar', shape: 'arrowDown', color: '#c2410c', text: 'Demerger' },
+    ]);
+    const list = screen.getByRole('list', { name: 'Corporate actions in this range' });
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      '26 Mar 2024: 2-for-1 split',
+      '27 Mar 2024: 1:1 bonus issue',
+      '28 Mar 2024: Demerger of Jio Financial Services (price adjusted ×0.908)',
+    ]);
+
+    rerender(<PriceChart bars={BARS} actions={[]} label="chart" />);
+    expect(candles.markers).toEqual([]);
+    expect(screen.queryByRole('list', { name: 'Corporate actions in this range' })).toBeNull();
   });
 
   it('disposes of the chart when it unmounts', () => {

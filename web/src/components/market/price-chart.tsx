@@ -1,10 +1,11 @@
-import type { IndicatorPoint, MarketBar } from '@nivesh/proto';
-import { CandlestickSeries, ColorType, CrosshairMode, HistogramSeries, LineSeries, LineStyle, createChart } from 'lightweight-charts';
-import type { DeepPartial, IChartApi, ISeriesApi, LineSeriesOptions, MouseEventParams, PriceFormat, Time } from 'lightweight-charts';
+import type { IndicatorPoint, MarketAction, MarketBar } from '@nivesh/proto';
+import { CandlestickSeries, ColorType, CrosshairMode, HistogramSeries, LineSeries, LineStyle, createChart, createSeriesMarkers } from 'lightweight-charts';
+import type { DeepPartial, IChartApi, ISeriesApi, ISeriesMarkersPluginApi, LineSeriesOptions, MouseEventParams, PriceFormat, Time } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
+import { actionMarkerText, priceOnly } from './action-markers';
 import type { ChartOverlay, ChartPane, IndicatorSeries } from './chart-options';
-import { CHART_PANES } from './chart-options';
+import { BOUNDED_SCALE_MARGINS, CHART_PANES, formatTickMark } from './chart-options';
 import type { ChartColors } from './chart-theme';
 import { useChartColors } from './chart-theme';
 import './market.css';
@@ -22,6 +23,8 @@ export type PriceChartProps = {
   indicators?: IndicatorSeries;
   overlays?: readonly ChartOverlay[];
   panes?: readonly ChartPane[];
+  /** Corporate actions of the range: a marker on each one's day, and their sentences under the chart. */
+  actions?: readonly MarketAction[];
   /** What the chart shows, for screen readers, e.g. 'RELIANCE daily candles, 1 year'. */
   label: string;
 };
@@ -33,6 +36,10 @@ const WHOLE: PriceFormat = { type: 'custom', formatter: (value: number) => forma
 const VOLUME_SCALE = 'volume';
 /** Oscillators bounded by 0 and 100 keep that scale, so 30/70 and 20/80 sit where readers expect them. */
 const zeroToHundred = () => ({ priceRange: { minValue: 0, maxValue: 100 } });
+/** Holds a bounded oscillator's pane to its range: without this the default margins stretch the axis to 120. */
+const keepBounded = (series: ISeriesApi<'Line'>) => series.priceScale().applyOptions({ scaleMargins: BOUNDED_SCALE_MARGINS });
+/** One empty list, so a chart without actions keeps its markers' inputs from render to render. */
+const NO_ACTIONS: readonly MarketAction[] = [];
 /** The price pane is this many times as tall as each indicator pane. */
 const PRICE_PANE_STRETCH = 3;
 
@@ -86,6 +93,7 @@ const addIndicators = (
     switch (key) {
       case 'rsi14': {
         const rsi = addLine(series.rsi14, { color: colors.line, title: 'RSI 14', priceFormat: PLAIN, autoscaleInfoProvider: zeroToHundred }, pane);
+        keepBounded(rsi);
         for (const level of [30, 70]) {
           rsi.createPriceLine({ price: level, color: colors.muted, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
         }
@@ -112,6 +120,7 @@ const addIndicators = (
       }
       case 'stochastic14': {
         const k = addLine(series.stochastic14.k, { ...thin, color: colors.line, title: '%K', priceFormat: PLAIN, autoscaleInfoProvider: zeroToHundred }, pane);
+        keepBounded(k);
         addLine(series.stochastic14.d, { ...thin, color: colors.line2, title: '%D', priceFormat: PLAIN }, pane);
         for (const level of [20, 80]) {
           k.createPriceLine({ price: level, color: colors.muted, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' });
@@ -119,7 +128,7 @@ const addIndicators = (
         break;
       }
       case 'adx14':
-        addLine(series.adx14, { color: colors.line, title: 'ADX 14', priceFormat: PLAIN }, pane);
+        keepBounded(addLine(series.adx14, { color: colors.line, title: 'ADX 14', priceFormat: PLAIN, autoscaleInfoProvider: zeroToHundred }, pane));
         break;
       case 'atr14':
         addLine(series.atr14, { color: colors.line, title: 'ATR 14', priceFormat: RUPEES }, pane);
@@ -139,16 +148,19 @@ const addIndicators = (
  * Daily candles with volume in rupees, optional overlays on the price and indicator panes below it
  * (lightweight-charts). It fills its container's width and follows the theme; load it lazily (LazyPriceChart).
  */
-export function PriceChart({ bars, indicators, overlays = [], panes = [], label }: PriceChartProps) {
+export function PriceChart({ bars, indicators, overlays = [], panes = [], actions = NO_ACTIONS, label }: PriceChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candlesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
   const fittedRef = useRef<readonly MarketBar[] | null>(null);
   const colors = useChartColors();
   const [hovered, setHovered] = useState<string | null>(null);
 
   const byDate = useMemo(() => new Map(bars.map((bar) => [bar.date, bar])), [bars]);
+  // Markers only on the days the chart has, oldest first as the library wants them.
+  const shownActions = useMemo(() => actions.filter((action) => byDate.has(action.date)).sort((a, b) => a.date.localeCompare(b.date)), [actions, byDate]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -163,9 +175,10 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], label 
       handleScale: { mouseWheel: false },
       localization: { locale: 'en-IN', timeFormatter: (time: Time) => (typeof time === 'string' ? formatMarketDate(time) : String(time)) },
       crosshair: { mode: CrosshairMode.Normal },
-      timeScale: { rightOffset: 2 },
+      timeScale: { rightOffset: 2, tickMarkFormatter: formatTickMark },
     });
     candlesRef.current = chart.addSeries(CandlestickSeries, { priceFormat: RUPEES });
+    markersRef.current = createSeriesMarkers(candlesRef.current, []);
     volumeRef.current = chart.addSeries(HistogramSeries, {
       priceScaleId: VOLUME_SCALE,
       priceFormat: WHOLE,
@@ -181,6 +194,7 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], label 
       chartRef.current = null;
       candlesRef.current = null;
       volumeRef.current = null;
+      markersRef.current = null;
       fittedRef.current = null;
       chart.remove();
     };
@@ -219,6 +233,18 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], label 
   }, [bars, colors]);
 
   useEffect(() => {
+    markersRef.current?.setMarkers(
+      shownActions.map((action) => ({
+        time: action.date as Time,
+        position: 'aboveBar',
+        shape: 'arrowDown',
+        color: priceOnly(action) ? colors.line2 : colors.accent,
+        text: actionMarkerText(action),
+      })),
+    );
+  }, [shownActions, colors]);
+
+  useEffect(() => {
     const chart = chartRef.current;
     if (!chart || !indicators) return;
     const added = addIndicators(chart, indicators, overlays, panes, colors);
@@ -243,6 +269,15 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], label 
         </p>
       ) : null}
       <div ref={containerRef} className="price-chart-canvas" data-panes={paneCount} role="img" aria-label={label} />
+      {shownActions.length ? (
+        <ul className="price-chart-actions" aria-label="Corporate actions in this range" data-testid="chart-actions">
+          {shownActions.map((action) => (
+            <li key={action.date}>
+              <time dateTime={action.date}>{formatMarketDate(action.date)}</time>: {action.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
       <figcaption className="price-chart-credit">
         Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>

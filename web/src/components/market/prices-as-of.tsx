@@ -1,10 +1,20 @@
 import './market.css';
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
 import { useMarketStatus } from '../../lib/market/get-market-status';
 import { formatMarketDate } from '../../lib/format';
+import { pricesAge } from '../../lib/market/prices-age';
 
-/** "Prices as of 28 Mar 2024": the end-of-day date the figures come from, so nothing passes for live. */
+/** The date the app shell already shows for every page ("Prices as of …"), or null where it shows none. */
+const ShownPricesDate = createContext<string | null>(null);
+
+/**
+ * "Prices as of 28 Mar 2024": the end-of-day date a page's figures come from, so nothing passes for live. Inside the
+ * app shell it appears only when it differs from the date the shell shows (a stock whose data ends earlier).
+ */
 export function PricesAsOf({ date }: { date: string | null | undefined }) {
-  if (!date) return null;
+  const shown = useContext(ShownPricesDate);
+  if (!date || date === shown) return null;
   return (
     <p className="prices-as-of" data-testid="prices-as-of">
       Prices as of <time dateTime={date}>{formatMarketDate(date)}</time> (end of day, NSE)
@@ -16,4 +26,24 @@ export function PricesAsOf({ date }: { date: string | null | undefined }) {
 export function MarketPricesAsOf() {
   const status = useMarketStatus();
   return <PricesAsOf date={status.data?.as_of} />;
+}
+
+/**
+ * On every page, once, at the top of the shell: the date of the latest stored prices and how long ago that was
+ * ("Prices as of 28 Mar 2024, 2 years ago"), so end-of-day data is never taken for live prices.
+ */
+export function PricesAgeBar() {
+  const asOf = useMarketStatus().data?.as_of;
+  if (!asOf) return null;
+  return (
+    <p className="prices-age-bar" data-testid="prices-as-of">
+      Prices as of <time dateTime={asOf}>{formatMarketDate(asOf)}</time>, {pricesAge(asOf)} (end of day, NSE; not live)
+    </p>
+  );
+}
+
+/** Lets the pages inside know which date PricesAgeBar shows, so they do not repeat it. */
+export function ShownPricesDateProvider({ children }: { children: ReactNode }) {
+  const asOf = useMarketStatus().data?.as_of ?? null;
+  return <ShownPricesDate.Provider value={asOf}>{children}</ShownPricesDate.Provider>;
 }

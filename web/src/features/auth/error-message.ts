@@ -34,6 +34,7 @@ export const authErrorMessage = (error: unknown, texts: AuthErrorTexts): string 
       if (texts.registration && (error.message.includes('exists') || error.status === 409)) {
         return error.message.includes('exists') ? error.message : AUTH_TEXTS.userExists;
       }
-      return error.message;
+      // No text for people in the answer (none, or an internal name): section 8's last resort.
+      return error.fromServer ? error.message : 'Error';
   }
 };

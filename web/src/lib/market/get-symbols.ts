@@ -11,3 +11,9 @@ export const symbolsQueryOptions = () =>
   });
 
 export const useSymbols = () => useQuery(symbolsQueryOptions());
+
+/** True once the list of stocks has loaded and `symbol` is not in it, e.g. a mistyped `?symbol=` in the address. */
+export const useIsUnknownSymbol = (symbol: string): boolean => {
+  const { data } = useSymbols();
+  return data !== undefined && !data.some((entry) => entry.symbol === symbol);
+};

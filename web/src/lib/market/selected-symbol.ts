@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 export const DEFAULT_SYMBOL = 'RELIANCE';
 const STORAGE_KEY = 'nivesh.market.symbol';
 
-const SYMBOL_PATTERN = /^[A-Z0-9&. -]{1,32}$/;
+/** What a symbol may look like (NSE symbols: capitals, digits, '&', '-', '.'); anything else in the address is ignored. */
+export const SYMBOL_PATTERN = /^[A-Z0-9&. -]{1,32}$/;
 
 const remembered = (): string | null => {
   try {

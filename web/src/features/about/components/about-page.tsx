@@ -9,7 +9,7 @@ import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 export function AboutPage() {
   usePageMeta({
     title: 'About Us',
-    description: 'Nivesh is an AI-assisted, educational analysis app for NSE stocks. It is not investment advice. How to reach support.',
+    description: 'Nivesh is an educational analysis app for NSE stocks. It is not investment advice. How to reach support.',
     path: '/about',
   });
   const { openContactDialog, openHelpGuide } = useLayoutActions();
@@ -17,35 +17,32 @@ export function AboutPage() {
 
   return (
     <div className="page-body prose">
-      <PageHeader title="About Nivesh" lead="AI-assisted analysis of NSE stocks, in rupees, for people investing their own money." />
+      <PageHeader title="About Nivesh" lead="Analysis of NSE stocks, in rupees, for people investing their own money." />
 
       <section className="panel" aria-labelledby="about-what">
         <h2 id="about-what">What Nivesh is</h2>
         <p>
           Nivesh (&lsquo;investment&rsquo; in Hindi) helps retail investors in India understand the stocks they follow on the
-          National Stock Exchange. It brings together tools that are usually scattered or expensive, and explains what each
-          one shows in plain language:
+          National Stock Exchange, and explains what each figure shows in plain language:
         </p>
         <ul className="plain-list">
           <li>
-            <Link to="/technical-analysis">Technical Analysis</Link>, <Link to="/market-sentiment">Market Sentiment</Link>,{' '}
-            <Link to="/risk-detection">Risk Detection</Link> and <Link to="/deep-insights">Deep Insights</Link> — charts,
-            indicators and risk figures of NSE stocks.
+            The <Link to="/dashboard">Dashboard</Link>, <Link to="/technical-analysis">Technical Analysis</Link>,{' '}
+            <Link to="/market-sentiment">Market Sentiment</Link>, <Link to="/risk-detection">Risk Detection</Link> and{' '}
+            <Link to="/deep-insights">Deep Insights</Link> — charts, indicators and risk figures of NSE stocks.
           </li>
           <li>
-            <Link to="/ai-predictions">TrendVision</Link> — statistical forecasts of closing prices, with how the model fared
-            on past data.
+            They work from end-of-day prices, not live ones: the line at the top of every page says the date of the latest
+            prices and how long ago that was.
           </li>
           <li>
-            Warren AI — an educational chat assistant that explains indicators and market mood.
-          </li>
-          <li>
-            <Link to="/ai-news">AI News</Link>, the Intelligence Hub, Undervalued Analytics, a portfolio and a blog.
+            TrendVision price forecasts, the Warren AI chat assistant, AI News, the Intelligence Hub, Undervalued Analytics,
+            the portfolio and the blog are not available yet.
           </li>
         </ul>
         <p>
-          Nivesh is free to use with advertisements. <Link to="/premium">Premium</Link> costs {price} per month, removes
-          every advertisement and unlocks extra tools, on one device at a time.
+          Nivesh is free to use with advertisements. <Link to="/premium">Premium</Link>, at {price} per month on one device
+          at a time, removes every advertisement; premium subscriptions are not available yet.
         </p>
       </section>
 
@@ -57,8 +54,8 @@ export function AboutPage() {
           security.
         </p>
         <ul className="plain-list">
-          <li>Warren AI follows SEBI&apos;s rules: it never gives price targets or buy and sell calls.</li>
-          <li>Forecasts and scores describe the past and estimate the future; they can be wrong, sometimes badly.</li>
+          <li>Nothing in Nivesh gives price targets or buy and sell calls.</li>
+          <li>Indicators and scores describe the past; they do not tell what a price will do next.</li>
           <li>
             Investing in shares carries the risk of loss. Before you invest, read the company&apos;s filings and consider
             speaking to a SEBI-registered investment adviser.
@@ -77,8 +74,8 @@ export function AboutPage() {
       <section className="panel" aria-labelledby="about-support">
         <h2 id="about-support">Getting help</h2>
         <p>
-          New here? The Help &amp; Guide explains every tool, from what an RSI reading means to what Warren AI can and cannot
-          do. For anything else — an account problem, a payment, a page that does not work — write to our support team.
+          New here? The Help &amp; Guide explains the ideas behind the tools, from what an RSI reading means to how to read
+          market breadth. For anything else — an account problem, a page that does not work — write to our support team.
         </p>
         <div className="button-row">
           <button type="button" className="primary" onClick={openContactDialog}>

@@ -16,7 +16,7 @@ export function AdFallback({ kind }: { kind: AdUnitKind }) {
         <p className="ad-fallback-title">{FALLBACK_HEADLINE}</p>
         {!compact && (
           <p className="ad-fallback-text">
-            Forecasting models, risk analytics and clean market-data pipelines, from the team that builds Nivesh.
+            Market-data pipelines and analytics, from the team that builds Nivesh.
           </p>
         )}
       </div>

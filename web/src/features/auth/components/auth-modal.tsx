@@ -539,7 +539,7 @@ export function AuthModal({ initialView, onClose, onLoggedIn }: AuthModalProps) 
         >
           <div className="auth-modal-aside" aria-hidden="true">
             <p className="brand">Nivesh</p>
-            <p className="auth-modal-tagline">AI-assisted analysis of NSE stocks, in rupees.</p>
+            <p className="auth-modal-tagline">Analysis of NSE stocks, in rupees.</p>
           </div>
           <div className="auth-modal-main">
             <Dialog.Close asChild>

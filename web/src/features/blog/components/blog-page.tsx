@@ -11,32 +11,24 @@ type BlogPageProps = {
   isLoggedIn: boolean;
 };
 
-/** /blog: articles on investing in India; open as a route, locked in the sidebar for visitors. */
+/** /blog: not built yet; open as a route, locked in the sidebar for visitors. */
 export function BlogPage({ user, isLoggedIn }: BlogPageProps) {
-  usePageMeta({
-    title: 'Blog',
-    description: 'Articles on investing in Indian markets: reading charts, understanding sentiment and managing risk.',
-    path: '/blog',
-  });
+  usePageMeta({ title: 'Blog', description: PENDING.blog, path: '/blog' });
   const authDialog = useAuthDialog();
   return (
     <div className="page-body">
-      <PageHeader title="Blog" lead="Plain-language articles on investing in Indian markets." />
+      <PageHeader title="Blog" />
       {isLoggedIn && user ? (
         <p className="notice">Signed in as {user.username}.</p>
       ) : (
         <div className="notice notice-row">
-          <p>Log in to keep your place in the articles you read.</p>
+          <p>You are not logged in.</p>
           <button type="button" className="secondary" onClick={() => authDialog.open('signin')}>
             Log in
           </button>
         </div>
       )}
-      <div className="panel-grid">
-        <PendingPanel title="Latest articles" className="span-2" pending={PENDING.blog}>
-          <p>Guides to reading charts, understanding market sentiment and managing risk, newest first.</p>
-        </PendingPanel>
-      </div>
+      <PendingPanel pending={PENDING.blog} />
     </div>
   );
 }

@@ -14,31 +14,33 @@ function Overview() {
       <h3>Where to find what</h3>
       <ul>
         <li>
-          <strong>Dashboard</strong>: the market at a glance.
+          <strong>Dashboard</strong>: the market at a glance — NIFTY 50, how many stocks rose and fell, the biggest movers
+          and how each sector did.
         </li>
         <li>
           <strong>Technical Analysis</strong>: price charts with indicators such as RSI, moving averages and MACD.
         </li>
         <li>
-          <strong>Market Sentiment</strong>: the mood of the market from news, breadth and volatility.
-        </li>
-        <li>
-          <strong>TrendVision</strong>: AI price forecasts, as a model&apos;s estimate, never a promise.
+          <strong>Market Sentiment</strong>: the mood of the market from breadth, momentum and volatility.
         </li>
         <li>
           <strong>Risk Detection</strong> and <strong>Deep Insights</strong>: warning signs and the story behind a
           stock.
         </li>
         <li>
+          <strong>TrendVision</strong>, <strong>Warren AI</strong>, <strong>AI News</strong>,{' '}
           <strong>Undervalued Analytics</strong>, <strong>Portfolio</strong>, <strong>Intelligence Hub</strong> and{' '}
-          <strong>Blog</strong>: available after you log in.
+          <strong>Blog</strong>: not available yet.
         </li>
       </ul>
       <h3>A good way to use it</h3>
       <ol>
         <li>Start with the trend and the wider market, then look at the single stock.</li>
         <li>Check one idea with more than one tool: a chart signal, the valuation and the news.</li>
-        <li>Confirm prices on the NSE website or with your broker before you act; data can be delayed.</li>
+        <li>
+          Nivesh&apos;s prices are end-of-day closes, not live ones; the line at the top of each page says how old they
+          are. Confirm prices on the NSE website or with your broker before you act.
+        </li>
       </ol>
       <p className="help-note">
         Nothing in Nivesh is investment advice. For advice on your own money, speak to a SEBI-registered investment
@@ -172,31 +174,23 @@ function UndervaluedStocks() {
 function WarrenAi() {
   return (
     <>
+      <p>Warren AI, Nivesh&apos;s educational chat assistant, is not available yet.</p>
+      <h3>No tips, by rule</h3>
       <p>
-        Warren AI is Nivesh&apos;s educational chat assistant. Open it from the AI Assistant button in the sidebar, on the
-        Technical Analysis and Market Sentiment pages, or on the Chat page.
+        Nivesh never gives buy, sell or hold calls, price targets or how much to invest. Under SEBI rules, personal
+        investment advice and research recommendations may only come from registered investment advisers and research
+        analysts.
       </p>
-      <h3>What it can do</h3>
-      <ul>
-        <li>Explain terms and ideas: RSI, P/E, T+1 settlement, circuit limits, how to read a balance sheet.</li>
-        <li>Walk you through what an indicator or a valuation figure says about a stock you name.</li>
-        <li>Suggest questions and checks for your own research.</li>
-      </ul>
-      <h3>What it cannot do</h3>
-      <ul>
-        <li>
-          It never gives buy, sell or hold calls, price targets or how much to invest. Under SEBI rules, personal
-          investment advice and research recommendations may only come from registered investment advisers and research
-          analysts. If you ask, it explains why and offers an educational alternative.
-        </li>
-        <li>It does not know your income, goals or existing holdings, and it cannot see or place trades in your account.</li>
-        <li>It can be wrong or work from delayed data. Check anything important yourself.</li>
-      </ul>
-      <h3>Asking good questions</h3>
+      <h3>Education or advice?</h3>
       <p>
-        Instead of &quot;Should I buy this stock?&quot; try &quot;What does the recent MACD crossover on this chart
+        Education explains how a tool works and what a figure means in general. Advice tells you what to do with your own
+        money, and only a registered adviser may give it to you for a fee.
+      </p>
+      <h3>Wherever you ask</h3>
+      <p>
+        Instead of &quot;Should I buy this stock?&quot; ask &quot;What does the recent MACD crossover on this chart
         mean?&quot; or &quot;How does this company&apos;s P/E compare with its sector?&quot;. Never type your PAN, account
-        numbers, passwords or OTPs into the chat.
+        numbers, passwords or OTPs into any chat.
       </p>
     </>
   );

@@ -73,7 +73,8 @@ describe('Deep Insights page', () => {
   it('shows returns by horizon against NIFTY 50', async () => {
     const { calls } = renderPage('/deep-insights?symbol=INFY');
 
-    const month1 = await screen.findByTestId('horizon-1m');
+    // The first test loads the page's lazy chunk, which can take more than the default second on a busy machine.
+    const month1 = await screen.findByTestId('horizon-1m', {}, { timeout: 5000 });
     expect(within(month1).getByRole('rowheader').textContent).toBe('1 month');
     expect(cells(month1)).toEqual(['−2.50%', '—', '+1.20%', 'Below']);
     expect(cells(screen.getByTestId('horizon-3y'))).toEqual(['+40.20%', '+11.93%', '+45.00%', 'Above']);
@@ -131,9 +132,10 @@ describe('Deep Insights page', () => {
     await screen.findByTestId('horizon-1m');
     expect(insightCalls(calls)).toEqual(['/api/market/insights?symbol=RELIANCE']);
 
-    const picker = screen.getByLabelText('Stock') as HTMLSelectElement;
+    const picker = screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement;
     await waitFor(() => expect(picker.disabled).toBe(false));
-    fireEvent.change(picker, { target: { value: 'INFY' } });
+    fireEvent.change(picker, { target: { value: 'infosys' } });
+    fireEvent.click(screen.getByRole('option', { name: 'INFY — Infosys Ltd.' }));
     await waitFor(() => expect(insightCalls(calls)).toContain('/api/market/insights?symbol=INFY'));
     expect(await screen.findByText('Infosys Ltd.')).toBeTruthy();
     expect(router.state.location.search).toBe('?symbol=INFY');
@@ -144,5 +146,17 @@ describe('Deep Insights page', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain('Unknown symbol RELIANCE.');
     expect(screen.queryByTestId('horizon-1m')).toBeNull();
+  });
+
+  it('says in words that a symbol in the address is not a stock, with no retry and an empty picker', async () => {
+    renderPage('/deep-insights?symbol=NOPE', () => json({ detail: 'Unknown symbol' }, 404));
+
+    const alert = await screen.findByText('We have no stock with the symbol NOPE. Pick one from the list above.');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByText(/Unknown symbol/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    const picker = screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement;
+    expect(picker.value).toBe('');
+    expect(picker.placeholder).toBe('Symbol or company name');
   });
 });

@@ -4,9 +4,12 @@ import type { ReactNode } from 'react';
 import { PricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
+import { UnknownSymbol } from '../../../components/market/unknown-symbol';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatMarketDate, formatSignedPercent } from '../../../lib/format';
+import { useIsUnknownSymbol } from '../../../lib/market/get-symbols';
 import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
 import { useInsights } from '../api/get-insights';
 import { HORIZON_NAMES, INSIGHTS_TEXTS, MONTH_NAMES } from '../constants';
@@ -46,15 +49,6 @@ function Panel({ title, lead, className, children }: { title: string; lead: stri
       <p className="muted insights-lead">{lead}</p>
       {children}
     </section>
-  );
-}
-
-/** A table that scrolls sideways on narrow screens (focusable, so keyboards can scroll it too). */
-function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }
 
@@ -189,7 +183,7 @@ function Correlation({ correlation, symbol }: { correlation: MarketInsights['cor
   return (
     <>
       <ScrollTable label="Correlation table">
-        <table className="data-table insights-table">
+        <table className="data-table insights-table correlation-table">
           <caption className="visually-hidden">Correlation of {symbol} with NIFTY 50 and its peers</caption>
           <thead>
             <tr>
@@ -309,6 +303,7 @@ export function DeepInsightsPage() {
   });
   const [symbol, setSymbol] = useSelectedSymbol();
   const insights = useInsights(symbol);
+  const unknown = useIsUnknownSymbol(symbol);
   return (
     <div className="page-body insights-page">
       <PageHeader title="Deep Insights" lead="The longer story of one stock: how it behaved over years, seasons and against its peers." />
@@ -317,16 +312,20 @@ export function DeepInsightsPage() {
         <SymbolPicker value={symbol} onChange={setSymbol} />
       </div>
       <PricesAsOf date={insights.data?.as_of} />
-      <div className="insights-report" aria-busy={insights.isPlaceholderData || undefined}>
-        {insights.isPlaceholderData ? (
-          <p className="muted" role="status">
-            Loading {symbol}...
-          </p>
-        ) : null}
-        <QueryState query={insights} what={`insights of ${symbol}`}>
-          {(data) => <Insights data={data} />}
-        </QueryState>
-      </div>
+      {unknown ? (
+        <UnknownSymbol symbol={symbol} />
+      ) : (
+        <div className="insights-report" aria-busy={insights.isPlaceholderData || undefined}>
+          {insights.isPlaceholderData ? (
+            <p className="muted" role="status">
+              Loading {symbol}...
+            </p>
+          ) : null}
+          <QueryState query={insights} what={`insights of ${symbol}`}>
+            {(data) => <Insights data={data} />}
+          </QueryState>
+        </div>
+      )}
     </div>
   );
 }

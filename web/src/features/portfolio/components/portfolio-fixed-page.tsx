@@ -1,18 +1,14 @@
-import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../hooks/use-page-meta';
+import { PENDING } from '../../../lib/pending';
 import { PortfolioPanels } from './portfolio-panels';
 
-/** /portfolio-fixed: the open variant of the portfolio view. */
+/** /portfolio-fixed: the open variant of the portfolio view, not built yet. */
 export function PortfolioFixedPage() {
-  usePageMeta({
-    title: 'Portfolio Overview',
-    description: 'An overview of an NSE portfolio: holdings, allocation and performance in rupees.',
-    path: '/portfolio-fixed',
-  });
+  usePageMeta({ title: 'Portfolio Overview', description: PENDING.portfolio, path: '/portfolio-fixed' });
   return (
     <div className="page-body">
-      <PageHeader title="Portfolio Overview" lead="Holdings, allocation and performance at a glance." />
-      <EducationalNotice />
+      <PageHeader title="Portfolio Overview" />
       <PortfolioPanels />
     </div>
   );

@@ -1,14 +1,14 @@
-import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../hooks/use-page-meta';
+import { PENDING } from '../../../lib/pending';
 import { PortfolioPanels } from './portfolio-panels';
 
-/** /portfolio (logged-in only): the user's holdings. */
+/** /portfolio (logged-in only): the user's portfolio, not built yet. */
 export function PortfolioPage() {
-  usePageMeta({ title: 'Portfolio', description: 'Your NSE holdings, allocation and performance in rupees.', path: '/portfolio' });
+  usePageMeta({ title: 'Portfolio', description: PENDING.portfolio, path: '/portfolio' });
   return (
     <div className="page-body">
-      <PageHeader title="Portfolio" lead="Your holdings, their value in rupees, and how they have done." />
-      <EducationalNotice />
+      <PageHeader title="Portfolio" />
       <PortfolioPanels />
     </div>
   );

@@ -19,7 +19,7 @@ export const usePredict = () => useMutation(predictMutationOptions());
 /** Section 8: the server's detail, else 'Prediction failed'; no answer at all gives the fetch error text. */
 export const predictionErrorMessage = (error: unknown): string => {
   if (error instanceof ApiError && error.kind === 'http') {
-    return error.message && error.message !== 'Error' ? error.message : PREDICTION_TEXTS.predictionFailed;
+    return error.fromServer ? error.message : PREDICTION_TEXTS.predictionFailed;
   }
   return PREDICTION_TEXTS.requestFailed;
 };

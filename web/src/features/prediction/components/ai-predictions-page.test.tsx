@@ -31,13 +31,22 @@ describe('TrendVision prediction form', () => {
 
   it("sends the ticker in upper case and shows the server's detail", async () => {
     const { callsTo } = stubFetch((call) =>
-      call.url === '/predict' ? json({ detail: 'TrendVision predictions are not available yet' }, 501) : json({ detail: 'Not found' }, 404),
+      call.url === '/predict' ? json({ detail: 'Price forecasts are not available yet.', code: 'not_implemented' }, 501) : json({ detail: 'Not found' }, 404),
     );
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: ' reliance ' } });
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('TrendVision predictions are not available yet');
+    expect((await screen.findByRole('alert')).textContent).toBe('Price forecasts are not available yet.');
     expect(callsTo('/predict')[0]).toMatchObject({ method: 'POST', body: { ticker: 'RELIANCE' } });
+  });
+
+  it('never shows an RPC pattern name from an older server', async () => {
+    stubFetch((call) => (call.url === '/predict' ? json({ detail: 'prediction.predict is not available yet', code: 'not_implemented' }, 501) : json({ detail: 'Not found' }, 404)));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.predictionFailed);
+    expect(document.body.textContent).not.toContain('prediction.predict');
   });
 
   it("says 'Prediction failed' when the server gives no detail", async () => {

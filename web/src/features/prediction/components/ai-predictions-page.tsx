@@ -2,8 +2,10 @@ import type { PredictResponse } from '@nivesh/proto';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { PendingPanel } from '../../../components/pending-panel';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
+import { PENDING } from '../../../lib/pending';
 import { predictionErrorMessage, usePredict } from '../api/predict';
 import { PREDICTION_TEXTS } from '../texts';
 
@@ -48,7 +50,7 @@ function ForecastTable({ result }: { result: PredictResponse }) {
 export function AiPredictionsPage() {
   usePageMeta({
     title: 'TrendVision AI Predictions',
-    description: 'TrendVision: an AI forecast of the coming daily closing prices of an NSE stock, with how well the model did in past tests.',
+    description: `TrendVision: ${PENDING.prediction}`,
     path: '/ai-predictions',
   });
   const [ticker, setTicker] = useState('');
@@ -70,12 +72,9 @@ export function AiPredictionsPage() {
 
   return (
     <div className="page-body">
-      <PageHeader
-        eyebrow="TrendVision"
-        title="AI Price Predictions"
-        lead="A statistical forecast of the next trading days' closing prices of an NSE stock."
-      />
+      <PageHeader eyebrow="TrendVision" title="AI Price Predictions" />
       <EducationalNotice />
+      <PendingPanel pending={PENDING.prediction} />
       <section className="panel" aria-labelledby="predict-form-heading">
         <h2 id="predict-form-heading">Forecast a stock</h2>
         <form className="inline-form" onSubmit={onSubmit} noValidate>

@@ -3,7 +3,7 @@ import { LOGIN_VERIFIED, ME, json, notFound, stubFetch } from '../../../testing/
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
 
-const planCard = () => screen.findByRole('region', { name: 'Nivesh Premium' });
+const planCard = () => screen.findByRole('region', { name: 'Nivesh Premium' }, { timeout: 5000 });
 
 describe('/premium', () => {
   beforeEach(() => {
@@ -16,8 +16,9 @@ describe('/premium', () => {
     renderRoutes('/premium');
     const card = await planCard();
     expect(card.textContent).toContain('₹200 per month');
+    expect(within(card).getByTestId('premium-not-available').textContent).toBe('Premium subscriptions are not available yet.');
     fireEvent.click(within(card).getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/premium/subscribe')).toBe(false);
   });
 

@@ -14,7 +14,7 @@ const SUBSCRIBE_FAILED = 'The subscription could not be started. Please try agai
 export function PremiumPage() {
   usePageMeta({
     title: 'Premium',
-    description: `Nivesh Premium: no advertisements, real-time data, AI predictions, portfolio optimisation and price alerts for ${formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 })} per month.`,
+    description: `Nivesh Premium: no advertisements, on one device, for ${formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 })} per month. ${PREMIUM_WIDGET_TEXTS.notAvailable}`,
     path: '/premium',
   });
   const { session, user } = useSession();
@@ -57,9 +57,6 @@ export function PremiumPage() {
           </div>
         </div>
         <ul className="plan-features">
-          <li>
-            <strong>No advertisements</strong> — no popups, banners or interstitials on any page.
-          </li>
           {PREMIUM_WIDGET_TEXTS.features.map((feature) => (
             <li key={feature.id}>
               <strong>{feature.title}</strong> — {feature.text}
@@ -69,6 +66,11 @@ export function PremiumPage() {
         <p className="muted">
           Premium is tied to one device at a time. Everything in Nivesh is educational analysis, not investment advice.
         </p>
+        {user?.is_premium ? null : (
+          <p className="notice" role="note" data-testid="premium-not-available">
+            {PREMIUM_WIDGET_TEXTS.notAvailable}
+          </p>
+        )}
         {user?.is_premium ? (
           <p className="notice" role="status">
             You already have Premium on this account. Thank you for supporting Nivesh.

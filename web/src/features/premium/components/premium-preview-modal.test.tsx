@@ -27,13 +27,14 @@ const renderModal = () => {
 };
 
 describe('PremiumPreviewModal', () => {
-  it('lists the four features and the price of ₹200 per month', () => {
+  it('lists only what Premium does today, says subscriptions are not available yet, and the price of ₹200 per month', () => {
     renderModal();
     const dialog = screen.getByRole('dialog', { name: 'Nivesh Premium' });
     const features = within(dialog)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    expect(features).toEqual(['Real-time data', 'AI predictions', 'Portfolio optimisation', 'Smart price alerts']);
+    expect(features).toEqual(['No advertisements']);
+    expect(within(dialog).getByTestId('premium-not-available').textContent).toBe('Premium subscriptions are not available yet.');
     expect(PREMIUM_MONTHLY_PRICE).toBe('₹200');
     expect(dialog.querySelector('.premium-price')?.textContent).toBe('₹200 per month');
   });

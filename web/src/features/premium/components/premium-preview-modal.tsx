@@ -9,13 +9,10 @@ type PremiumPreviewModalProps = {
 };
 
 const FEATURE_ICONS: Record<(typeof TEXTS.features)[number]['id'], string> = {
-  'real-time-data': 'M3 17l5-6 4 4 8-9',
-  'ai-predictions': 'M12 3v3M12 18v3M3 12h3M18 12h3M6 6l2 2M16 16l2 2M6 18l2-2M16 8l2-2',
-  'portfolio-optimisation': 'M12 3a9 9 0 1 0 9 9h-9V3Z',
-  'smart-price-alerts': 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2ZM10 21h4',
+  'no-ads': 'M4 5h16v14H4ZM4 5l16 14',
 };
 
-/** The premium-features preview: four features, ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now'. */
+/** The premium preview: what Premium does today, ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now'. */
 export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalProps) {
   const navigate = useNavigate();
 
@@ -56,6 +53,9 @@ export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalP
             <span className="premium-price-amount">{PREMIUM_MONTHLY_PRICE}</span> {TEXTS.perMonth}
           </p>
           <p className="premium-note">{TEXTS.previewNote}</p>
+          <p className="premium-note" role="note" data-testid="premium-not-available">
+            {TEXTS.notAvailable}
+          </p>
           <div className="dialog-actions">
             <Dialog.Close asChild>
               <button type="button" className="secondary">

@@ -7,6 +7,8 @@ import { reload } from '../../../lib/session';
 const SYMBOLS = [
   { symbol: 'RELIANCE', company: 'Reliance Industries Ltd.', industry: 'Oil Gas & Consumable Fuels', isin: 'INE002A01018', first_date: '2015-01-01', last_date: '2024-03-28' },
   { symbol: 'TCS', company: 'Tata Consultancy Services Ltd.', industry: 'Information Technology', isin: 'INE467B01029', first_date: '2015-01-01', last_date: '2024-03-28' },
+  { symbol: 'INFY', company: 'Infosys Ltd.', industry: 'Information Technology', isin: 'INE009A01021', first_date: '2015-01-01', last_date: '2024-03-28' },
+  { symbol: 'NEWCO', company: 'Newco Ltd.', industry: 'Information Technology', isin: null, first_date: '2024-03-27', last_date: '2024-03-28' },
 ];
 
 const risk = (symbol: string, overrides: Record<string, unknown> = {}) => ({
@@ -59,7 +61,8 @@ describe('Risk Detection page', () => {
   it('shows the four metrics in Indian formats, with what each means', async () => {
     const { calls } = renderPage();
 
-    const volatility = await screen.findByTestId('risk-volatility');
+    // The first test loads the page's lazy chunk, which can take more than the default second on a busy machine.
+    const volatility = await screen.findByTestId('risk-volatility', {}, { timeout: 5000 });
     expect(volatility.textContent).toContain('23.45%');
     const drawdown = screen.getByTestId('risk-drawdown');
     expect(drawdown.textContent).toContain('−18.62%');
@@ -114,9 +117,10 @@ describe('Risk Detection page', () => {
     fireEvent.click(within(screen.getByRole('group', { name: 'Period' })).getByRole('button', { name: 'Max' }));
     await waitFor(() => expect(riskCalls(calls)).toContain('/api/market/risk?symbol=RELIANCE&range=max'));
 
-    const picker = screen.getByLabelText('Stock');
-    await waitFor(() => expect((picker as HTMLSelectElement).disabled).toBe(false));
-    fireEvent.change(picker, { target: { value: 'TCS' } });
+    const picker = screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement;
+    await waitFor(() => expect(picker.disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'tcs' } });
+    fireEvent.click(screen.getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
     await waitFor(() => expect(riskCalls(calls)).toContain('/api/market/risk?symbol=TCS&range=max'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS)' })).toBeTruthy();
     // Both the period and the stock are in the address, so the view survives a reload.
@@ -150,5 +154,16 @@ describe('Risk Detection page', () => {
     expect(within(guide).getByRole('link', { name: 'scores.sebi.gov.in' })).toBeTruthy();
     expect(within(guide).getByRole('link', { name: 'cybercrime.gov.in' })).toBeTruthy();
     expect(guide.textContent).toContain('1930');
+  });
+
+  it('says in words that a symbol in the address is not a stock, with no retry and an empty picker', async () => {
+    renderPage('/risk-detection?symbol=NOPE', () => json({ detail: 'Unknown symbol' }, 404));
+
+    const alert = await screen.findByText('We have no stock with the symbol NOPE. Pick one from the list above.');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByText(/Unknown symbol/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('region', { name: 'Spotting investment fraud' })).toBeTruthy();
   });
 });

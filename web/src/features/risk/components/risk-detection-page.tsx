@@ -4,10 +4,13 @@ import type { ReactNode } from 'react';
 import { PricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
+import { UnknownSymbol } from '../../../components/market/unknown-symbol';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useRangeParam } from '../../../lib/market/range-param';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatMarketDate, formatSignedPercent } from '../../../lib/format';
+import { useIsUnknownSymbol } from '../../../lib/market/get-symbols';
 import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
 import { useRisk } from '../api/get-risk';
 import type { RiskRange } from '../api/get-risk';
@@ -140,7 +143,7 @@ function FlagFigures({ figures }: { figures: RiskFlag['figures'] }) {
 function FlagsTable({ flags }: { flags: MarketRisk['flags'] }) {
   if (flags.length === 0) return <p className="risk-no-flags">{RISK_TEXTS.noFlags}</p>;
   return (
-    <div className="table-scroll" role="region" aria-label="Unusual trading days table" tabIndex={0}>
+    <ScrollTable label="Unusual trading days table">
       <table className="data-table risk-flags">
         <caption className="visually-hidden">Unusual trading days, most recent first</caption>
         <thead>
@@ -170,7 +173,7 @@ function FlagsTable({ flags }: { flags: MarketRisk['flags'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -254,6 +257,7 @@ export function RiskDetectionPage() {
   const [symbol, setSymbol] = useSelectedSymbol();
   const [range, setRange] = useRangeParam<RiskRange>(RISK_RANGE_VALUES, DEFAULT_RISK_RANGE);
   const risk = useRisk(symbol, range);
+  const unknown = useIsUnknownSymbol(symbol);
   return (
     <div className="page-body risk-page">
       <PageHeader title="Risk Detection" lead="How much a stock can hurt, and the warning signs of manipulation and fraud." />
@@ -263,16 +267,20 @@ export function RiskDetectionPage() {
         <RangeButtons value={range} onChange={setRange} />
       </div>
       <PricesAsOf date={risk.data?.as_of} />
-      <div className="risk-report" aria-busy={risk.isPlaceholderData || undefined}>
-        {risk.isPlaceholderData ? (
-          <p className="muted" role="status">
-            Loading {symbol}...
-          </p>
-        ) : null}
-        <QueryState query={risk} what={`risk figures of ${symbol}`}>
-          {(data) => <RiskReport risk={data} />}
-        </QueryState>
-      </div>
+      {unknown ? (
+        <UnknownSymbol symbol={symbol} />
+      ) : (
+        <div className="risk-report" aria-busy={risk.isPlaceholderData || undefined}>
+          {risk.isPlaceholderData ? (
+            <p className="muted" role="status">
+              Loading {symbol}...
+            </p>
+          ) : null}
+          <QueryState query={risk} what={`risk figures of ${symbol}`}>
+            {(data) => <RiskReport risk={data} />}
+          </QueryState>
+        </div>
+      )}
       <FraudGuide />
     </div>
   );

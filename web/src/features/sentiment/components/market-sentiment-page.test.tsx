@@ -6,8 +6,14 @@ import { reload } from '../../../lib/session';
 
 // jsdom has no canvas: the lazily loaded chart is replaced by a list of what it was asked to draw.
 vi.mock('../../../components/market/line-chart-canvas', () => ({
-  default: ({ series, levels }: LineChartProps) => (
-    <div data-testid="chart-canvas" data-points={series.map((entry) => entry.points.length).join()} data-levels={levels?.map((level) => level.value).join()} />
+  default: ({ series, levels, zones }: LineChartProps) => (
+    <div
+      data-testid="chart-canvas"
+      data-points={series.map((entry) => entry.points.length).join()}
+      data-levels={levels?.map((level) => level.value).join()}
+      data-level-labels={levels?.map((level) => `${level.label ?? ''}|${String(level.axisLabel ?? true)}`).join()}
+      data-zones={zones?.map((zone) => `${zone.label} ${zone.from}-${zone.to}`).join()}
+    />
   ),
 }));
 
@@ -82,6 +88,10 @@ describe('Market Sentiment page', () => {
     const canvas = await screen.findByTestId('chart-canvas');
     expect(canvas.getAttribute('data-points')).toBe('3');
     expect(canvas.getAttribute('data-levels')).toBe('25,45,55,75');
+    // The boundaries carry no text on the value axis, where '25' sat on the '20' tick and '75' on the latest value;
+    // each mood is named inside its own band instead.
+    expect(canvas.getAttribute('data-level-labels')).toBe('|false,|false,|false,|false');
+    expect(canvas.getAttribute('data-zones')).toBe('Extreme fear 0-25,Fear 25-45,Neutral 45-55,Greed 55-75,Extreme greed 75-100');
     const chart = screen.getByRole('img', { name: /^Mood index history\./ });
     expect(chart.getAttribute('aria-label')).toContain('58 on 26 Mar 2024, 62.4 on 28 Mar 2024');
   });

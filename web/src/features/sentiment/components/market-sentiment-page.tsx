@@ -2,7 +2,7 @@ import type { MarketSentiment, SentimentComponent } from '@nivesh/proto';
 import { useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { LineChart } from '../../../components/market/line-chart';
-import type { ChartLevel, ChartSeries } from '../../../components/market/line-chart';
+import type { ChartLevel, ChartSeries, ChartZone } from '../../../components/market/line-chart';
 import { MarketPricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
@@ -18,7 +18,9 @@ import './sentiment.css';
 
 const SENTIMENT_RANGE_VALUES = SENTIMENT_RANGES.map((entry) => entry.value);
 
-const ZONE_LINES: readonly ChartLevel[] = SENTIMENT_ZONES.slice(1).map((zone) => ({ value: zone.from, label: zone.label }));
+// The boundaries stay off the value axis, where '25' would sit on the '20' tick; each mood is named inside its band.
+const ZONE_LINES: readonly ChartLevel[] = SENTIMENT_ZONES.slice(1).map((zone) => ({ value: zone.from, axisLabel: false }));
+const ZONE_BANDS: readonly ChartZone[] = SENTIMENT_ZONES.map(({ from, to, label }) => ({ from, to, label }));
 const SCORE_RANGE = { min: 0, max: 100 };
 const formatScore = (value: number) => formatIndianNumber(value, 1);
 
@@ -116,7 +118,15 @@ function MoodHistory({ history }: { history: MarketSentiment['history'] }) {
     [history],
   );
   return (
-    <LineChart label="Mood index history" series={series} levels={ZONE_LINES} valueRange={SCORE_RANGE} formatValue={formatScore} height={300} />
+    <LineChart
+      label="Mood index history"
+      series={series}
+      levels={ZONE_LINES}
+      zones={ZONE_BANDS}
+      valueRange={SCORE_RANGE}
+      formatValue={formatScore}
+      height={300}
+    />
   );
 }
 

@@ -16,7 +16,8 @@ describe('ContactDialog', () => {
     expect(email.getAttribute('href')).toBe('mailto:support@nivesh.in');
     expect(dialog.textContent).toContain('IST');
     expect(dialog.textContent).toContain('Never share your OTP, password');
-    expect(dialog.textContent).toContain('transaction or order ID');
+    // No payments exist yet, so support asks for no payment details.
+    expect(dialog.textContent).not.toContain('transaction or order ID');
   });
 
   it("closes with 'Got it!'", () => {

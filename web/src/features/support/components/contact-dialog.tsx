@@ -28,7 +28,6 @@ export function ContactDialog({ open, onOpenChange }: ContactDialogProps) {
         <li>Your Nivesh username and the e-mail address you registered with</li>
         <li>The page or feature, what you did, and what you expected to happen</li>
         <li>The time it happened (IST), your device and browser, and a screenshot if you can</li>
-        <li>For payments: the date, the amount and the transaction or order ID</li>
       </ul>
       <p className="contact-warning">
         <strong>Never share your OTP, password, card details or UPI PIN</strong>, not even with us. Nivesh support will

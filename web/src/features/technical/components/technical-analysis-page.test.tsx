@@ -157,6 +157,9 @@ describe('TechnicalAnalysisPage', () => {
     expect(screen.getByTestId('reading-trend').textContent).toContain('200-day average₹1,520.40');
     expect(screen.getByTestId('reading-volatility').textContent).toContain('Rank of today’s range in the last year (percentile)—');
 
+    // The copy says what a level is; each row says how often the price turned there.
+    expect(screen.getByTestId('levels-explained').textContent).toContain('a price where the stock turned at least twice in the last year');
+    expect(within(screen.getByTestId('support')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', '14 Feb 2024']);
     expect(within(screen.getByTestId('support')).getByRole('rowheader').textContent).toBe('₹1,450.50');
     expect(within(screen.getByTestId('resistance')).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['₹1,520.25', '₹1,23,456.75']);
     expect(screen.getAllByText(/Educational analysis only/)).toHaveLength(1);
@@ -230,10 +233,11 @@ describe('TechnicalAnalysisPage', () => {
     const { calls } = server();
     const { router } = renderRoutes('/technical-analysis?symbol=INFY');
     await chart();
-    const picker = screen.getByTestId('symbol-picker');
-    await waitFor(() => expect(within(picker).getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' })).toBeTruthy());
+    const picker = screen.getByTestId('symbol-picker') as HTMLInputElement;
+    await waitFor(() => expect(picker.value).toBe('INFY — Infosys Ltd.'));
 
-    fireEvent.change(picker, { target: { value: 'TCS' } });
+    fireEvent.change(picker, { target: { value: 'tata' } });
+    fireEvent.click(screen.getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
     await waitFor(() => expect(router.state.location.search).toBe('?symbol=TCS'));
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/market/quote?symbol=TCS'));
     expect(calls.map((call) => call.url)).toContain('/api/market/history?symbol=TCS&range=1y&adjusted=true');
@@ -241,18 +245,47 @@ describe('TechnicalAnalysisPage', () => {
     expect(await screen.findByText('NSE: TCS')).toBeTruthy();
   });
 
-  it("shows the server's error with a retry", async () => {
+  it("shows the server's error with a retry when the server is failing", async () => {
     let failing = true;
     const { callsTo } = server({
-      quote: () => (failing ? json({ detail: 'No stock with the symbol XYZ.' }, 404) : json({ ...QUOTE, symbol: 'XYZ', company: 'Xyz Ltd.' })),
+      quote: () => (failing ? json({ detail: 'The market service is not available.' }, 503) : json(QUOTE)),
     });
-    renderRoutes('/technical-analysis?symbol=XYZ');
+    renderRoutes('/technical-analysis?symbol=INFY');
 
-    const alert = await screen.findByText('Could not load the quote of XYZ: No stock with the symbol XYZ.', {}, { timeout: 5000 });
+    const alert = await screen.findByText('Could not load the quote of INFY: The market service is not available.', {}, { timeout: 5000 });
     failing = false;
     fireEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Xyz Ltd.' })).toBeTruthy();
-    expect(callsTo('/api/market/quote?symbol=XYZ')).toHaveLength(2);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Infosys Ltd.' })).toBeTruthy();
+    expect(callsTo('/api/market/quote?symbol=INFY')).toHaveLength(2);
+  });
+
+  it('offers no retry for an answer a retry cannot change', async () => {
+    server({ quote: () => json({ detail: 'No stock with the symbol INFY.' }, 404) });
+    renderRoutes('/technical-analysis?symbol=INFY');
+
+    const alert = await screen.findByText('Could not load the quote of INFY: No stock with the symbol INFY.', {}, { timeout: 5000 });
+    expect(within(alert.closest('[role="alert"]') as HTMLElement).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('says in words that a symbol in the address is not a stock, and leaves the picker empty to type another', async () => {
+    const { calls } = server();
+    const { router } = renderRoutes('/technical-analysis?symbol=NOPE');
+
+    expect(
+      (await screen.findByText('We have no stock with the symbol NOPE. Pick one from the list above.', {}, { timeout: 5000 })).closest('[role="alert"]'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByTestId('price-chart')).toBeNull();
+    const picker = screen.getByTestId('symbol-picker') as HTMLInputElement;
+    expect(picker.value).toBe('');
+    expect(picker.placeholder).toBe('Symbol or company name');
+
+    fireEvent.change(picker, { target: { value: 'infy' } });
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe('?symbol=INFY'));
+    expect(await chart()).toBeTruthy();
+    expect(screen.queryByText(/We have no stock/)).toBeNull();
+    expect(calls.map((call) => call.url)).toContain('/api/market/quote?symbol=INFY');
   });
 
   it('says so when the history or the indicators cannot be loaded', async () => {

@@ -5,12 +5,14 @@ import { CHART_OVERLAYS, CHART_PANES } from '../../../components/market/chart-op
 import { LazyPriceChart } from '../../../components/market/lazy-price-chart';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
+import { UnknownSymbol } from '../../../components/market/unknown-symbol';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
 import { useRangeParam } from '../../../lib/market/range-param';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { useHistory } from '../../../lib/market/get-history';
 import { useIndicators } from '../../../lib/market/get-indicators';
 import { useQuote } from '../../../lib/market/get-quote';
+import { useIsUnknownSymbol } from '../../../lib/market/get-symbols';
 import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
 import { useSummary } from '../api/get-summary';
 import { CHART_RANGES, TECHNICAL_TEXTS } from '../texts';
@@ -47,6 +49,20 @@ export function TechnicalAnalysisPage() {
   // Indicators are computed on adjusted bars: over as-traded bars the price overlays would jump at every split.
   const shownOverlays = adjusted ? overlays : NO_OVERLAYS;
   const updating = history.isPlaceholderData || indicators.isPlaceholderData;
+  const unknown = useIsUnknownSymbol(symbol);
+
+  if (unknown) {
+    return (
+      <div className="page-body">
+        <PageHeader title={TECHNICAL_TEXTS.title} lead={TECHNICAL_TEXTS.lead} />
+        <EducationalNotice />
+        <section className="panel quote-panel" aria-label="Stock">
+          <SymbolPicker value={symbol} onChange={setSymbol} />
+          <UnknownSymbol symbol={symbol} />
+        </section>
+      </div>
+    );
+  }
 
   return (
     <div className="page-body">
@@ -82,6 +98,7 @@ export function TechnicalAnalysisPage() {
             data.bars.length ? (
               <LazyPriceChart
                 bars={data.bars}
+                actions={data.actions}
                 indicators={indicators.data?.series}
                 overlays={shownOverlays}
                 panes={panes}

@@ -99,8 +99,11 @@ function LevelTable({ caption, levels, testId }: { caption: string; levels: read
 export function SupportResistance({ summary }: { summary: MarketTechnicalSummary }) {
   return (
     <>
+      <p className="muted" data-testid="levels-explained">
+        {TECHNICAL_TEXTS.levelsExplained}
+      </p>
       <p className="muted">
-        Levels where the price repeatedly turned in the last year, nearest to the close of {formatINR(summary.close)} first.
+        Up to three on each side, those with the most turns, listed nearest to the close of {formatINR(summary.close)} first.
       </p>
       <LevelTable caption="Resistance (above the close)" levels={summary.resistance} testId="resistance" />
       <LevelTable caption="Support (below the close)" levels={summary.support} testId="support" />

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { popupAlreadySeen } from './support/accounts';
+
+/** The open routes, read from the app's route table so a new page is checked too; /login and /register among them. */
+const OPEN_ROUTES = [...readFileSync(path.resolve(__dirname, '../web/src/app/router.tsx'), 'utf8').matchAll(/\{ path: '([^']+)', access: 'open'/g)].map(
+  (match) => match[1]!,
+);
+const PHONE = { width: 390, height: 844 };
+const THEMES = ['light', 'dark'] as const;
+
+/** Opens a page in a theme and waits until its data and lazily loaded parts are in. */
+const open = async (page: Page, route: string) => {
+  await page.goto(route);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.page-loading, .query-loading, .line-chart-loading, .chart-placeholder[role="status"]')).toHaveCount(0, { timeout: 15_000 });
+};
+
+/**
+ * What sticks out sideways: elements whose box leaves the window (or, with `withinPanels`, the card they sit in). An
+ * element is exempt when a box that clips it (overflow other than visible: a scrolling table, the ticker's track)
+ * is itself in place; a scrolling box is how a wide table is allowed to be wider than the screen.
+ */
+const sticksOut = (page: Page, withinPanels = false) =>
+  page.evaluate((panels) => {
+    const width = document.documentElement.clientWidth;
+    const clippedInside = (element: Element, right: number) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const rect = box.getBoundingClientRect();
+        if (rect.left >= -1 && rect.right <= right + 1) return true;
+      }
+      return false;
+    };
+    const name = (element: Element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const found: string[] = [];
+    const scopes = panels ? Array.from(document.querySelectorAll('main .panel')) : [document.body];
+    for (const scope of scopes) {
+      const limit = panels ? scope.getBoundingClientRect() : { left: 0, right: width };
+      for (const element of Array.from(scope.querySelectorAll('*'))) {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+        const out = rect.right > limit.right + 1 || rect.left < limit.left - 1 || (!panels && rect.width > width + 1);
+        if (out && !clippedInside(element, limit.right)) found.push(`${name(element)} (${Math.round(rect.left)}–${Math.round(rect.right)} px) "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, found: found.slice(0, 5) };
+  }, withinPanels);
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The floating controls over the page: the zoom control and, on the chat pages, the chat bubble. */
+const floatingBoxes = async (page: Page): Promise<Box[]> => {
+  const boxes: Box[] = [];
+  for (const control of [page.getByRole('group', { name: 'Page zoom' }), page.getByRole('button', { name: 'Open Warren AI chat' })]) {
+    if (await control.count()) boxes.push((await control.boundingBox())!);
+  }
+  return boxes;
+};
+
+for (const theme of THEMES) {
+  test(`every open page fits a 390 px phone in the ${theme} theme, with nothing left under the floating controls`, async ({ page }) => {
+    test.setTimeout(240_000);
+    expect(OPEN_ROUTES).toEqual(expect.arrayContaining(['/', '/risk-detection', '/deep-insights', '/login', '/register']));
+    await popupAlreadySeen(page);
+    await page.addInitScript((chosen) => localStorage.setItem('nivesh.theme', chosen), theme);
+    await page.setViewportSize(PHONE);
+    const problems: string[] = [];
+    for (const route of OPEN_ROUTES) {
+      await open(page, route);
+      await expect(page.locator('html'), route).toHaveAttribute('data-theme', theme);
+      const { scrollWidth, found } = await sticksOut(page);
+      if (scrollWidth > PHONE.width) problems.push(`${route}: the page is ${scrollWidth} px wide`);
+      for (const element of found) problems.push(`${route}: ${element} is outside the screen`);
+
+      // Each 'Prices as of' line, once scrolled to, and the last line of the page at the very end of the scroll are
+      // clear of the zoom control and the chat bubble.
+      const lines = page.getByTestId('prices-as-of');
+      for (let i = 0; i < (await lines.count()); i += 1) {
+        const line = lines.nth(i);
+        if (!(await line.isVisible()) || (await line.locator('xpath=ancestor::*[@inert]').count())) continue;
+        await line.scrollIntoViewIfNeeded();
+        const box = (await line.boundingBox())!;
+        if ((await floatingBoxes(page)).some((control) => overlaps(box, control))) problems.push(`${route}: '${await line.innerText()}' is under a floating control`);
+      }
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = page.locator('.site-footer p');
+      const lastBox = (await last.boundingBox())!;
+      if ((await floatingBoxes(page)).some((control) => overlaps(lastBox, control))) problems.push(`${route}: the page's last line stays under a floating control`);
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('on wide screens the market pages keep every table and chart inside its card', async ({ page }) => {
+  test.setTimeout(180_000);
+  await popupAlreadySeen(page);
+  const problems: string[] = [];
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const route of ['/', '/technical-analysis', '/market-sentiment', '/risk-detection?range=max', '/deep-insights']) {
+      await open(page, route);
+      const { scrollWidth, found } = await sticksOut(page, true);
+      if (scrollWidth > viewport.width) problems.push(`${route} at ${viewport.width} px: the page is ${scrollWidth} px wide`);
+      for (const element of found) problems.push(`${route} at ${viewport.width} px: ${element} spills out of its card`);
+      // A table is wider than its card only where it can be scrolled, and then it says so.
+      for (const box of await page.locator('.table-scroll[data-overflows]').all()) {
+        await expect(box.locator('xpath=following-sibling::p[1]')).toHaveText('Scroll the table sideways to see all its columns.');
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('on a phone a wide table scrolls inside its card and says so, and unusual trading days stack', async ({ page }) => {
+  await popupAlreadySeen(page);
+  await page.setViewportSize(PHONE);
+  await open(page, '/deep-insights?symbol=RELIANCE');
+  const returns = page.getByRole('region', { name: 'Returns by period table' });
+  await expect(returns).toBeVisible();
+  await expect(returns.locator('xpath=following-sibling::p[1]')).toHaveText('Scroll the table sideways to see all its columns.');
+  // The correlation figures are in view without scrolling.
+  const nifty = page.getByTestId('correlation-NIFTY 50').getByRole('cell').first();
+  const niftyBox = (await nifty.boundingBox())!;
+  expect(niftyBox.x + niftyBox.width).toBeLessThanOrEqual(PHONE.width);
+
+  await open(page, '/risk-detection?symbol=ZEEL&range=max');
+  const day = page.locator('.risk-flags tbody tr').first();
+  await expect(day).toBeVisible();
+  const dayBox = (await day.boundingBox())!;
+  expect(dayBox.x + dayBox.width).toBeLessThanOrEqual(PHONE.width);
+  // Date and kind on top, what happened in full below them.
+  const [date, what] = [(await day.getByRole('rowheader').boundingBox())!, (await day.getByRole('cell').nth(1).boundingBox())!];
+  expect(what.y).toBeGreaterThan(date.y);
+});

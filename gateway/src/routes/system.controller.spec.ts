@@ -1,0 +1,91 @@
+import { DomainError, RPC, isFeaturePattern, notImplemented, patternsOf, SystemStatusResponseSchema } from '@nivesh/proto';
+import { mintToken, startTestGateway, type TestGateway } from '../../test/test-app';
+
+describe('system routes', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  beforeEach(() => {
+    gw.rpc.reset();
+    gw.postgres.up = true;
+  });
+
+  const get = (url: string, token?: string) =>
+    gw.fastify.inject({ method: 'GET', url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+
+  const asAdmin = async () => {
+    await gw.putSession('sid-status-admin', { user_id: 'u-admin', is_admin: true });
+    return mintToken({ sub: 'u-admin', sid: 'sid-status-admin' });
+  };
+
+  describe('GET /api/system/status', () => {
+    it('is for administrators only: visitors get 401 and users 403, and no service is asked', async () => {
+      expect((await get('/api/system/status')).statusCode).toBe(401);
+      await gw.putSession('sid-status-user', { user_id: 'u-user', is_admin: false });
+      const user = await get('/api/system/status', await mintToken({ sub: 'u-user', sid: 'sid-status-user' }));
+      expect(user.statusCode).toBe(403);
+      expect(user.body).not.toContain('instance');
+      expect(gw.rpc.calls).toHaveLength(0);
+    });
+
+    it('says which services answer and how many of their features are not built yet', async () => {
+      const features = (service: 'chat' | 'market') => patternsOf(service).filter(isFeaturePattern).map((def) => def.pattern);
+      gw.rpc.on(RPC.chat.health.pattern, () => ({
+        service: 'chat',
+        status: 'ok',
+        instance: 'chat-1',
+        uptime_s: 5,
+        checks: { postgres: 'ok', redis: 'ok' },
+        not_built: features('chat'),
+      }));
+      gw.rpc.on(RPC.market.health.pattern, () => ({ service: 'market', status: 'ok', instance: 'market-1', uptime_s: 5, checks: {}, not_built: [] }));
+      gw.rpc.on(RPC.auth.health.pattern, () => ({ service: 'auth', status: 'degraded', instance: 'auth-1', uptime_s: 5, checks: { postgres: 'failed' } }));
+      gw.rpc.on(RPC.prediction.health.pattern, () => {
+        throw new DomainError('service_unavailable', 'The prediction service is unavailable.');
+      });
+      gw.postgres.up = false;
+
+      const response = await get('/api/system/status', await asAdmin());
+      expect(response.statusCode).toBe(200);
+      const body = SystemStatusResponseSchema.parse(response.json());
+      expect(body.dependencies).toEqual({ postgres: 'failed', redis: 'ok' });
+      const byService = Object.fromEntries(body.services.map((service) => [service.service, service]));
+      expect(byService.chat).toEqual({
+        service: 'chat',
+        name: 'Warren AI chat',
+        state: 'running',
+        instance: 'chat-1',
+        features_total: features('chat').length,
+        features_not_built: features('chat').length,
+      });
+      expect(byService.market).toMatchObject({ state: 'running', features_total: features('market').length, features_not_built: 0 });
+      // The service did not say what it has built (an older build): unknown, not "all built".
+      expect(byService.auth).toMatchObject({ name: 'Accounts and sign-in', state: 'degraded', features_not_built: null });
+      expect(byService.prediction).toMatchObject({ name: 'Price forecasts', state: 'down', instance: null, features_not_built: null });
+      expect(body.services.map((service) => service.service)).toEqual(['auth', 'premium', 'chat', 'prediction', 'tracking', 'market']);
+    });
+  });
+
+  describe('a feature that is not built yet', () => {
+    it.each([
+      ['POST', '/predict', { ticker: 'INFY' }, RPC.prediction.predict, 'Price forecasts are not available yet.'],
+      ['POST', '/chat/technical/start', { ticker: 'INFY' }, RPC.chat.technicalStart, 'Warren AI chat is not available yet.'],
+      ['POST', '/api/visitor/track', { session_id: 'v_1', page_url: '/' }, RPC.tracking.visitorTrack, 'Visitor tracking is not available yet.'],
+    ] as const)('%s %s answers 501 with a sentence naming the feature, not the pattern', async (method, url, payload, def, detail) => {
+      gw.rpc.on(def.pattern, () => {
+        throw notImplemented(def.feature);
+      });
+      const response = await gw.fastify.inject({ method, url, payload });
+      expect(response.statusCode).toBe(501);
+      expect(response.json()).toMatchObject({ detail, code: 'not_implemented' });
+      expect(response.body).not.toContain(def.pattern);
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SystemStatusResponse } from '@nivesh/proto';
+import { LOGIN_VERIFIED, ME, json, notFound, stubFetch } from '../../../testing/fetch-mock';
+import { renderRoutes } from '../../../testing/render';
+import { reload, startSession } from '../../../lib/session';
+
+const service = (name: SystemStatusResponse['services'][number]['service'], label: string, notBuilt: number | null, total = 4) => ({
+  service: name,
+  name: label,
+  state: 'running' as const,
+  instance: `${name}-host-1`,
+  features_total: total,
+  features_not_built: notBuilt,
+});
+
+const STATUS: SystemStatusResponse = {
+  checked_at: '2026-11-24T06:30:00.000Z',
+  dependencies: { postgres: 'ok', redis: 'ok' },
+  services: [
+    service('auth', 'Accounts and sign-in', 0, 11),
+    service('premium', 'Premium subscriptions', 3, 3),
+    service('chat', 'Warren AI chat', 4, 4),
+    service('prediction', 'Price forecasts', 1, 1),
+    service('tracking', 'Usage analytics', 9, 9),
+    service('market', 'Market data', 0, 11),
+  ],
+};
+
+const signIn = (is_admin: boolean) => startSession({ ...LOGIN_VERIFIED, is_admin });
+
+/** The API as the gateway answers it: /me for the session, the status for admins only. */
+const server = (is_admin: boolean, status: () => Response = () => json(STATUS)) =>
+  stubFetch((call) => {
+    if (call.url === '/me') return json({ ...ME, is_admin });
+    if (call.url === '/api/system/status') return is_admin ? status() : json({ detail: 'Admin access required', code: 'forbidden' }, 403);
+    return notFound();
+  });
+
+const systemUrls = (calls: { url: string }[]) => calls.map((call) => call.url).filter((url) => url.startsWith('/api/system') || url === '/readyz');
+
+describe('System status', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  it('is not on the dashboard for visitors: no services, no instances, and nothing asks for them', async () => {
+    const { calls } = stubFetch(() => notFound());
+    renderRoutes('/');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: 'System status' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/instance|All systems ready|tracking answered/);
+    expect(systemUrls(calls)).toEqual([]);
+  });
+
+  it('is not on the dashboard for users either', async () => {
+    signIn(false);
+    const { calls, callsTo } = server(false);
+    renderRoutes('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+    await waitFor(() => expect(callsTo('/me').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('heading', { name: 'System status' })).toBeNull();
+    expect(systemUrls(calls)).toEqual([]);
+  });
+
+  it('shows admins each service truthfully: running is not the same as built', async () => {
+    signIn(true);
+    server(true);
+    renderRoutes('/admin');
+    const panel = (await screen.findByRole('heading', { level: 2, name: 'System status' }, { timeout: 5000 })).closest('section') as HTMLElement;
+
+    const overall = await within(panel).findByTestId('system-overall', {}, { timeout: 5000 });
+    expect(overall.textContent).toBe('Every part is running; 4 of 6 services have features that are not built yet');
+    expect(panel.textContent).not.toContain('All systems ready');
+
+    const row = (name: string) => within(panel).getByTestId(`status-${name}`).textContent;
+    expect(row('chat')).toBe('Warren AI chat (chat)running; its features are not built yetinstance chat-host-1');
+    expect(row('prediction')).toContain('Price forecasts (prediction)running; its features are not built yet');
+    expect(row('market')).toContain('running; all 11 of its features are built');
+    expect(row('postgres')).toBe('Database (PostgreSQL)answering');
+  });
+
+  it('names what is down or partly built, and can check again', async () => {
+    signIn(true);
+    let answer: SystemStatusResponse = {
+      ...STATUS,
+      dependencies: { postgres: 'ok', redis: 'failed' },
+      services: [
+        { ...service('market', 'Market data', 2, 11) },
+        { ...service('chat', 'Warren AI chat', null), state: 'down', instance: null },
+      ],
+    };
+    const { callsTo } = server(true, () => json(answer));
+    renderRoutes('/admin');
+    const overall = await screen.findByTestId('system-overall', {}, { timeout: 5000 });
+    expect(overall.textContent).toBe('2 of 4 parts need attention');
+    expect(screen.getByTestId('status-market').textContent).toContain('running; 2 of its 11 features are not built yet');
+    expect(screen.getByTestId('status-chat').textContent).toBe('Warren AI chat (chat)not answering');
+    expect(screen.getByTestId('status-redis').textContent).toBe('Redisnot answering');
+
+    answer = STATUS;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(callsTo('/api/system/status')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('system-overall').textContent).toMatch(/^Every part is running/));
+  });
+
+  it('says in a sentence when the status cannot be read', async () => {
+    signIn(true);
+    server(true, () => json({ detail: 'The gateway could not ask the services.' }, 503));
+    renderRoutes('/admin');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Could not read the system status. The gateway could not ask the services.');
+  });
+});
