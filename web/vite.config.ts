@@ -132,6 +132,8 @@ export default defineConfig({
       },
     },
   },
+  // lib/contracts.worker.ts: an ES module worker, one file (it imports nothing lazily).
+  worker: { format: 'es' },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Contracts } from './contracts';
-import { loadContracts } from './contracts';
+import { checkAnswer } from './answer-check';
 import { SERVICE_NAMES } from './proto-values';
 import { clearSession, getSession, getToken } from './session';
 
@@ -93,15 +93,12 @@ export type GetOptions<T> = RequestOptions<T>;
 export type MutationInput<B> = { body: B; signal?: AbortSignal };
 
 /**
- * A `parse` function from a zod schema of @nivesh/proto, picked from the contracts chunk (lib/contracts.ts).
- * Call it when the request starts: the chunk then loads while the request is on its way.
+ * A `parse` function for answers of a zod schema of @nivesh/proto, which `pick` names: the answer is checked
+ * against it in a worker (lib/answer-check.ts), so zod and the schemas never run on the page's thread for
+ * answers, and used as it arrived when it matches (answer schemas have no transforms); null when it does not.
  */
 export const parseWith = <S extends z.ZodType>(pick: (contracts: Contracts) => S) => {
-  const contracts = loadContracts();
-  return async (body: unknown): Promise<z.output<S> | null> => {
-    const result = pick(await contracts).safeParse(body);
-    return result.success ? result.data : null;
-  };
+  return async (body: unknown): Promise<z.output<S> | null> => ((await checkAnswer(pick, body)) ? (body as z.output<S>) : null);
 };
 
 const readJson = async (response: Response): Promise<unknown> => {

@@ -149,7 +149,8 @@ export function DashboardPage({ meta = DASHBOARD_META }: { meta?: PageMeta }) {
           {(data) => <OverviewPanels overview={data} />}
         </QueryState>
       </section>
-      <AdSlot variant="content" />
+      {/* Placed once the overview has settled, so its figures arriving never push the ad (or anything) down. */}
+      {overview.isPending ? null : <AdSlot variant="content" />}
     </div>
   );
 }

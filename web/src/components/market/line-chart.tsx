@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
+import { useNearViewport } from '../../hooks/use-near-viewport';
 import { NOT_A_NUMBER, formatIndianNumber, formatMarketDate } from '../../lib/format';
 import './line-chart.css';
 
@@ -74,13 +75,18 @@ export function LineChart(props: LineChartProps) {
   const hasData = series.some((entry) => entry.points.length > 0);
   // Unnamed lines (e.g. zone boundaries, named by `zones`) need no legend entry.
   const namedLevels = levels?.filter((level) => level.label) ?? [];
+  const plot = useRef<HTMLDivElement>(null);
+  // The chart's code and drawing wait until it scrolls near the screen; its box keeps its height meanwhile.
+  const near = useNearViewport(plot);
   return (
     <figure className="line-chart">
       {hasData ? (
-        <div className="line-chart-plot" style={{ height }} role="img" aria-label={`${label}. ${describeChart(series, formatValue)}`}>
-          <Suspense fallback={<span className="line-chart-loading">Loading chart...</span>}>
-            <LineChartCanvas {...props} formatValue={formatValue} height={height} />
-          </Suspense>
+        <div ref={plot} className="line-chart-plot" style={{ height }} role="img" aria-label={`${label}. ${describeChart(series, formatValue)}`}>
+          {near ? (
+            <Suspense fallback={<span className="line-chart-loading">Loading chart...</span>}>
+              <LineChartCanvas {...props} formatValue={formatValue} height={height} />
+            </Suspense>
+          ) : null}
         </div>
       ) : (
         <p className="line-chart-empty">No data for this period.</p>
