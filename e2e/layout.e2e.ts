@@ -138,3 +138,39 @@ test('on a phone a wide table scrolls inside its card and says so, and unusual t
   const [date, what] = [(await day.getByRole('rowheader').boundingBox())!, (await day.getByRole('cell').nth(1).boundingBox())!];
   expect(what.y).toBeGreaterThan(date.y);
 });
+
+test.describe('on a phone, while a market page waits for its figures', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+
+  test('nothing in view moves when the figures arrive (cumulative layout shift under 0.05)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await popupAlreadySeen(page);
+    // Every market answer arrives 700 ms late, as on a slow phone network, so each page shows its loading state first.
+    await page.route('**/api/market/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+          if (entry.hadRecentInput) continue;
+          const nodes = (entry.sources ?? []).map(({ node }) =>
+            node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${Array.from(node.classList).join('.')}` : String(node?.nodeName),
+          );
+          shifts.push({ value: entry.value, nodes });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const problems: string[] = [];
+    for (const route of ['/', '/technical-analysis', '/market-sentiment', '/risk-detection', '/deep-insights']) {
+      await open(page, route);
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts);
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      if (total >= 0.05) problems.push(`${route}: layout shift ${total.toFixed(3)} (${shifts.map((shift) => shift.nodes.join(', ')).join('; ')})`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -33,7 +33,17 @@ export function MarketPricesAsOf() {
  * ("Prices as of 28 Mar 2024, 2 years ago"), so end-of-day data is never taken for live prices.
  */
 export function PricesAgeBar() {
-  const asOf = useMarketStatus().data?.as_of;
+  const status = useMarketStatus();
+  const asOf = status.data?.as_of;
+  // While the date loads, an invisible bar of the same words holds its place, so the page below does not move
+  // down when it arrives (that move was most of the dashboard's layout shift on a phone).
+  if (status.isPending) {
+    return (
+      <p className="prices-age-bar prices-age-bar-pending" aria-hidden="true">
+        Prices as of 28 Mar 2024, 2 years ago (end of day, NSE; not live)
+      </p>
+    );
+  }
   if (!asOf) return null;
   return (
     <p className="prices-age-bar" data-testid="prices-as-of">
