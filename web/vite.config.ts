@@ -27,9 +27,9 @@ const proxied = [
   '/auth/login',
 ];
 
-// The light theme's colours of src/app/app.css (--accent, --bg).
+// The light theme's colours of src/styles/tokens.css (--accent, --bg).
 const THEME_COLOR = '#1f6f4a';
-const BACKGROUND_COLOR = '#f7f8f6';
+const BACKGROUND_COLOR = '#f6f7f5';
 
 /**
  * Paths the gateway answers itself (API, auth endpoints at the root, health, metrics, docs, the ad

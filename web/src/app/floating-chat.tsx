@@ -1,5 +1,6 @@
 import { Icon } from '../components/icons';
 import { PENDING } from '../lib/pending';
+import './floating-chat.css';
 
 /** The chat type the floating chat is forced to on a page, or null where it is closed (section 4). */
 export type FloatingChatType = 'technical' | 'sentiment';

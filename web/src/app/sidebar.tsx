@@ -11,6 +11,7 @@ import { roleLabel } from '../lib/session';
 import type { SessionUser } from '../lib/session';
 import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, clampSidebarWidth, sidebarWidthForKey } from '../lib/sidebar';
 import { themeToggleLabel } from '../lib/theme';
+import './sidebar.css';
 
 type NavItem = { label: string; to: string; icon: IconName };
 

@@ -1,3 +1,5 @@
+import './page-loading.css';
+
 /** The lazy-page fallback: 'Loading {page}...' with a spinner. */
 export function PageLoading({ page }: { page: string }) {
   return (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Icon } from './icons';
+import './pending-panel.css';
 
 type PendingPanelProps = {
   /** A heading, for a panel among others on a page that works. */

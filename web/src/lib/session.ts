@@ -24,15 +24,8 @@ export type SessionKey = (typeof SESSION_KEYS)[number];
 /** Session lifetime counted from `login_timestamp` (section 6): 720 hours. */
 export const SESSION_TTL_MS = SESSION_TTL_HOURS * 60 * 60 * 1000;
 
-export type SessionUser = {
-  user_id: string;
-  username: string;
-  /** Empty until /me has answered: the login-verify response carries no e-mail. */
-  email: string;
-  is_admin: boolean;
-  is_premium: boolean;
-  premium_expires_at: string | null;
-};
+/** The signed-in user as stored: proto's `User` without `created_at`. `email` is empty until /me has answered (the login-verify response carries none). */
+export type SessionUser = Pick<User, 'user_id' | 'username' | 'email' | 'is_admin' | 'is_premium' | 'premium_expires_at'>;
 
 export type Session = {
   token: string;
@@ -165,7 +158,7 @@ export const startSession = (login: SessionLogin, now: number = Date.now()): Ses
 };
 
 /** Refreshes the stored user from /me (flags may have changed); does nothing when logged out. */
-export const updateSessionUser = (user: Pick<User, 'user_id' | 'username' | 'email' | 'is_admin' | 'is_premium' | 'premium_expires_at'>) => {
+export const updateSessionUser = (user: SessionUser) => {
   const storage = browserStorage();
   if (!storage || !getSession()) return;
   storage.setItem('user_id', user.user_id);

@@ -1,4 +1,4 @@
-import type { Bar } from '../data/adjust';
+import type { MarketBar } from '@nivesh/proto';
 import { loadTradingSignals } from '../quotes/indicators.service';
 import {
   clusterLevels,
@@ -14,7 +14,7 @@ import {
 } from './technical-summary';
 
 const dateOf = (i: number) => new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10);
-const bar = (i: number, close: number, high = close + 1, low = close - 1): Bar => ({ date: dateOf(i), open: close, high, low, close, volume: 1000 });
+const bar = (i: number, close: number, high = close + 1, low = close - 1): MarketBar => ({ date: dateOf(i), open: close, high, low, close, volume: 1000 });
 const series = (n: number, closeAt: (i: number) => number) => Array.from({ length: n }, (_, i) => bar(i, closeAt(i)));
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -109,7 +109,7 @@ describe('support and resistance', () => {
   it('finds swing highs and lows (5 bars each side), keeps levels turned at twice or more, and splits them around the close', async () => {
     const ts = await loadTradingSignals();
     const bars = Array.from({ length: 40 }, (_, i) => bar(i, 95, 100, 90));
-    const set = (i: number, change: Partial<Bar>) => (bars[i] = { ...bars[i]!, ...change });
+    const set = (i: number, change: Partial<MarketBar>) => (bars[i] = { ...bars[i]!, ...change });
     set(8, { high: 110 });
     set(20, { high: 111 });
     set(32, { high: 120 }); // a single turn: not a level
@@ -125,7 +125,7 @@ describe('support and resistance', () => {
   it('keeps the three levels per side with the most turns (then the latest), listed nearest first, from the last 252 bars only', async () => {
     const ts = await loadTradingSignals();
     const bars = Array.from({ length: 300 }, (_, i) => bar(i, 95, 100, 90));
-    const set = (i: number, change: Partial<Bar>) => (bars[i] = { ...bars[i]!, ...change });
+    const set = (i: number, change: Partial<MarketBar>) => (bars[i] = { ...bars[i]!, ...change });
     set(20, { low: 80.1 }); // older than 252 bars: would have made 80 a level of 3 turns
     let day = 55;
     const lows = (...prices: number[]) => prices.forEach((low) => set((day += 7), { low }));

@@ -1,5 +1,4 @@
-import type { MarketTechnicalSummary, MOMENTUM_LABELS, PriceLevel, TREND_LABELS, VOLATILITY_LABELS } from '@nivesh/proto';
-import type { Bar } from '../data/adjust';
+import type { MarketBar, MarketTechnicalSummary, MOMENTUM_LABELS, PriceLevel, TREND_LABELS, VOLATILITY_LABELS } from '@nivesh/proto';
 import { lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
 
 export type TrendLabel = (typeof TREND_LABELS)[number];
@@ -141,7 +140,7 @@ const strongestFirst = (a: PriceLevel, b: PriceLevel) => b.touches - a.touches |
  * On each side the 3 with the most turns (then the most recent turn) are kept and listed nearest to the close first,
  * prices rounded to 2 decimals. The last 5 bars cannot be swing points yet.
  */
-export const supportResistance = (ts: TradingSignalsLib, bars: readonly Bar[], close: number): { support: PriceLevel[]; resistance: PriceLevel[] } => {
+export const supportResistance = (ts: TradingSignalsLib, bars: readonly MarketBar[], close: number): { support: PriceLevel[]; resistance: PriceLevel[] } => {
   const year = bars.slice(-YEAR_BARS);
   const highs = new ts.SwingHigh({ lookback: SWING_LOOKBACK });
   const lows = new ts.SwingLow({ lookback: SWING_LOOKBACK });
@@ -188,7 +187,7 @@ const pct = (value: number | null, digits = 2) => (value === null ? null : round
  * - support/resistance: see `supportResistance`.
  * Pure.
  */
-export const technicalSummary = (ts: TradingSignalsLib, bars: readonly Bar[]): Omit<MarketTechnicalSummary, 'symbol' | 'company'> => {
+export const technicalSummary = (ts: TradingSignalsLib, bars: readonly MarketBar[]): Omit<MarketTechnicalSummary, 'symbol' | 'company'> => {
   const last = bars[bars.length - 1]!;
   const close = last.close;
   const sma50 = new ts.SMA(50);

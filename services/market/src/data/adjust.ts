@@ -1,9 +1,6 @@
 import type { MarketBar } from '@nivesh/proto';
 import { type CorporateAction, SHARE_KINDS } from './corporate-actions';
 
-/** The proto's MarketBar under its former name; analysis/technical-summary.ts still imports it so. */
-export type Bar = MarketBar;
-
 /** What adjustment needs of an action. */
 export type AdjustingAction = Pick<CorporateAction, 'ex_date' | 'kind' | 'factor'>;
 

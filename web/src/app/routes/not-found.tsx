@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../hooks/use-page-meta';
+import './not-found.css';
 
 /** Any unknown path (section 2). */
 export function NotFoundPage() {

@@ -23,7 +23,7 @@ export type ChartColors = {
   accent: string;
 };
 
-/** Used where the stylesheet is not loaded (tests); the same values as app.css and market.css. */
+/** Used where the stylesheet is not loaded (tests); the same values as styles/tokens.css and market.css. */
 const FALLBACK: Record<Theme, Omit<ChartColors, 'volumeUp' | 'volumeDown'>> = {
   light: {
     background: '#ffffff',
@@ -86,7 +86,7 @@ const subscribe = (onChange: () => void) => {
   };
 };
 
-/** The chart colours of a theme, read from the stylesheet's variables (app.css and market.css). */
+/** The chart colours of a theme, read from the stylesheet's variables (styles/tokens.css and market.css). */
 export const readChartColors = (theme: Theme): ChartColors => {
   const style = getComputedStyle(document.documentElement);
   const fallback = FALLBACK[theme];

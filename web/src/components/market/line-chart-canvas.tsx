@@ -34,7 +34,7 @@ const samePalette = (a: Palette, b: Palette) =>
 
 /**
  * The theme's colours as drawn on the canvas. The theme is the `data-theme` mark on <html> (set by the sidebar's
- * toggle through useTheme) or else the system preference, so both are watched and the variables of app.css read back.
+ * toggle through useTheme) or else the system preference, so both are watched and the variables of styles/tokens.css read back.
  */
 const useThemePalette = (): Palette => {
   const [palette, setPalette] = useState(readPalette);

@@ -234,6 +234,13 @@ describe('PriceChart', () => {
     expect([formatter('2024-01-01', 0), formatter('2023-06-01', 1), formatter('2023-06-06', 2)]).toEqual(['2024', 'Jun', '6 Jun']);
   });
 
+  it('cannot be dragged before its first day, so the first date label is drawn whole at the left edge', () => {
+    // lightweight-charts moves an edge label inside the chart only when that edge is fixed; a free edge cut 'Apr' to
+    // 'pr' on a 390 px phone.
+    render(<PriceChart bars={BARS} label="chart" />);
+    expect(chart().options.timeScale).toMatchObject({ fixLeftEdge: true });
+  });
+
   it('follows the theme and shows the hovered day in the legend', async () => {
     render(<PriceChart bars={BARS} label="chart" />);
     const light = chart().applied.at(-1) as { layout: { background: { color: string } } };

@@ -175,7 +175,8 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], action
       handleScale: { mouseWheel: false },
       localization: { locale: 'en-IN', timeFormatter: (time: Time) => (typeof time === 'string' ? formatMarketDate(time) : String(time)) },
       crosshair: { mode: CrosshairMode.Normal },
-      timeScale: { rightOffset: 2, tickMarkFormatter: formatTickMark },
+      // A fixed left edge also keeps the first date label whole (the library moves it inside only then).
+      timeScale: { rightOffset: 2, fixLeftEdge: true, tickMarkFormatter: formatTickMark },
     });
     candlesRef.current = chart.addSeries(CandlestickSeries, { priceFormat: RUPEES });
     markersRef.current = createSeriesMarkers(candlesRef.current, []);

@@ -4,6 +4,7 @@ import { useLayoutActions } from '../../../hooks/use-layout-actions';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
+import './about.css';
 
 /** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
 export function AboutPage() {

@@ -1,6 +1,7 @@
 import type { ServiceStatus, SystemStatusResponse } from '@nivesh/proto';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useSystemStatus } from '../api/get-system-status';
+import './admin.css';
 
 const DEPENDENCY_NAMES: Record<keyof SystemStatusResponse['dependencies'], string> = {
   postgres: 'Database (PostgreSQL)',

@@ -3,6 +3,7 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { roleLabel, useSession } from '../../../lib/session';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
+import './profile.css';
 
 const INDIA = 'Asia/Kolkata';
 

@@ -8,6 +8,7 @@ import { formatINR } from '../../../lib/format';
 import { PENDING } from '../../../lib/pending';
 import { predictionErrorMessage, usePredict } from '../api/predict';
 import { PREDICTION_TEXTS } from '../texts';
+import './prediction.css';
 
 function ForecastTable({ result }: { result: PredictResponse }) {
   return (

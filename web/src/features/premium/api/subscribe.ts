@@ -1,15 +1,11 @@
-import type { SubscribeResponse } from '@nivesh/proto';
+import type { SubscribeRequestSchema, SubscribeResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import { DEFAULT_PLAN_ID, ROUTE_PATHS } from '../../../lib/proto-values';
 
-export type SubscribeInput = {
-  plan_id?: string;
-  /** Identifies this device for the one-device rule. */
-  device_fingerprint: string;
-  /** The public IP if known; the server treats it as informational. */
-  ip_address?: string;
-};
+/** The subscribe request before its defaults: `plan_id` and `ip_address` may be left out. */
+export type SubscribeInput = z.input<typeof SubscribeRequestSchema>;
 
 /** POST /api/premium/subscribe (bearer): starts a subscription and returns the payment page address. */
 export const subscribe = (input: SubscribeInput, signal?: AbortSignal): Promise<SubscribeResponse> =>

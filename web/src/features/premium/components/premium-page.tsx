@@ -7,6 +7,7 @@ import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 import { useSession } from '../../../lib/session';
 import { useSubscribe } from '../api/subscribe';
 import { PREMIUM_WIDGET_TEXTS } from './premium-widget-texts';
+import './premium.css';
 
 const SUBSCRIBE_FAILED = 'The subscription could not be started. Please try again.';
 

@@ -1,0 +1,37 @@
+import { Outlet } from 'react-router';
+import { PricesAgeBar, ShownPricesDateProvider } from '../components/market/prices-as-of';
+import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
+import { AdSlot } from '../features/ads/components/ad-slot';
+import { PremiumTicker } from '../features/premium/components/premium-ticker';
+
+type LayoutMainProps = {
+  /** Keys the error boundary, so a failed page recovers on the next address. */
+  pathname: string;
+  /** Set while the mobile drawer covers the page. */
+  inert: boolean;
+};
+
+/** The shell's main column: the prices' date, the premium ticker, the header ad, the page and the footer. */
+export function LayoutMain({ pathname, inert }: LayoutMainProps) {
+  return (
+    <div className="app-main" inert={inert}>
+      <PricesAgeBar />
+      <PremiumTicker />
+      <div className="header-ad">
+        <AdSlot variant="header" />
+      </div>
+      <main id="main-content" className="content" tabIndex={-1}>
+        <AppErrorBoundary key={pathname}>
+          <ShownPricesDateProvider>
+            <Outlet />
+          </ShownPricesDateProvider>
+        </AppErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <p>
+          Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span> · Educational analysis, not investment advice.
+        </p>
+      </footer>
+    </div>
+  );
+}
