@@ -37,8 +37,8 @@ const TITLES: Record<string, string> = {
   '/profile': 'Profile',
   '/admin': 'Admin',
   '/admin/visitor-analytics': 'Visitor Analytics',
-  '/payment/success': 'Payment',
-  '/payment/failure': 'Payment',
+  '/payment/success': 'Payment confirmation',
+  '/payment/failure': 'Payment failure',
 };
 
 const pages = PAGE_ROUTES.filter((route) => !route.handle);

@@ -11,11 +11,11 @@ export const PAYMENTS_NOT_OPEN = 'Nivesh does not take payments yet, so nothing 
  * /payment/success and /payment/failure while Premium subscriptions are not open: the payment gateway that would send
  * a visitor here does not exist yet, so neither page claims an outcome.
  */
-export function PaymentsNotOpen({ path }: { path: '/payment/success' | '/payment/failure' }) {
-  usePageMeta({ title: 'Payment', description: 'Nivesh takes no payments yet: Premium subscriptions are not available.', path });
+export function PaymentsNotOpen({ path, title }: { path: '/payment/success' | '/payment/failure'; title: string }) {
+  usePageMeta({ title, description: 'Nivesh takes no payments yet: Premium subscriptions are not available.', path });
   return (
     <div className="page-body narrow">
-      <PageHeader title="Payment" />
+      <PageHeader title={title} />
       <PendingPanel pending={PENDING.premium}>
         <p>{PAYMENTS_NOT_OPEN}</p>
         <p>
