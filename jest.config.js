@@ -15,9 +15,9 @@ const swc = [
 
 const shared = {
   testEnvironment: 'node',
-  // jose and trading-signals ship ESM only; swc turns them into CommonJS for Jest.
-  transform: { '^.+\\.ts$': swc, '/node_modules/(jose|trading-signals)/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|trading-signals)/)'],
+  // jose, trading-signals and @bsull/augurs ship ESM only; swc turns them into CommonJS for Jest.
+  transform: { '^.+\\.ts$': swc, '/node_modules/(jose|trading-signals|@bsull/augurs)/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|trading-signals|@bsull/augurs)/)'],
   moduleNameMapper: {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
     '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),

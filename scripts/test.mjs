@@ -86,9 +86,9 @@ if (wants('int') || wants('e2e')) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const database = new URL(env.DATABASE_URL);
   database.pathname = `/nivesh_test_${runId}`;
-  // MARKET_WARM off: the e2e stack computes answers on demand instead of every stock's answers beside the browser
-  // (services/market/test/warm.int-spec.ts tests the warm job).
-  const runEnv = { ...env, DATABASE_URL: database.toString(), REDIS_PREFIX: `t${runId}`, NODE_ENV: 'test', LOG_LEVEL: 'warn', MARKET_WARM: 'false' };
+  // MARKET_WARM and PREDICTION_BACKTEST off: the e2e stack computes answers and back-tests on demand instead of every
+  // stock's beside the browser (services/market/test/warm.int-spec.ts and the prediction int-spec test the jobs).
+  const runEnv = { ...env, DATABASE_URL: database.toString(), REDIS_PREFIX: `t${runId}`, NODE_ENV: 'test', LOG_LEVEL: 'warn', MARKET_WARM: 'false', PREDICTION_BACKTEST: 'false' };
   try {
     ensureBuilt();
   } catch {

@@ -77,6 +77,17 @@ export const MarketWarmJobSchema = z.object({
 });
 export type MarketWarmJob = z.infer<typeof MarketWarmJobSchema>;
 
+/**
+ * Back-test TrendVision's models on one market data version (queued by the market service after every import that
+ * adds data, and by the prediction service at start when stored back-tests are missing).
+ */
+export const PredictionBacktestJobSchema = z.object({
+  version: z.string().min(1).max(32),
+  /** Only these symbols (default: every stored symbol). */
+  symbols: z.array(z.string().min(1).max(32)).min(1).max(100).optional(),
+});
+export type PredictionBacktestJob = z.infer<typeof PredictionBacktestJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
@@ -90,4 +101,5 @@ export const QUEUES = {
     { attempts: 3, backoffMs: 5_000 },
   ),
   marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),
+  predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 2, backoffMs: 30_000 }),
 } as const;

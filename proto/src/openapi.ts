@@ -73,14 +73,14 @@ const ROUTE_ERRORS: Partial<Record<RouteName, number[]>> = {
   premiumCancel: [404],
   chatSentimentQuery: [404],
   chatTechnicalQuery: [404],
-  predict: [404],
+  predict: [404, 422],
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   auth: 'Registration, login with e-mailed one-time codes, sessions, password reset.',
   premium: 'Premium subscription (200 rupees a month) tied to one device.',
   chat: 'Warren AI: educational chat about market sentiment and technical analysis.',
-  prediction: 'TrendVision price forecasts.',
+  prediction: 'TrendVision price forecasts with calibrated bands and their back-tested accuracy against the naive forecast.',
   analytics: 'Opt-in usage analytics and the admin dashboard.',
   visitor: 'Anonymous visitor tracking (page views and heartbeats).',
   system: 'Health, readiness, metrics and RPC round-trip checks.',

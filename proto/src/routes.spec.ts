@@ -24,6 +24,7 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['chatSentimentQuery', 'POST', '/chat/sentiment/query', 'none'],
   ['chatTechnicalQuery', 'POST', '/chat/technical/query', 'none'],
   ['predict', 'POST', '/predict', 'optional'],
+  ['predictionAccuracy', 'GET', '/api/predictions/accuracy', 'none'],
   ['analyticsSessionStart', 'POST', '/api/analytics/session/start', 'optional'],
   ['analyticsSessionEnd', 'POST', '/api/analytics/session/end', 'optional'],
   ['analyticsPageVisit', 'POST', '/api/analytics/session/page-visit', 'optional'],
@@ -75,6 +76,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   chatSentimentQuery: { context_id: 'c', session_id: 's', user_query: 'What is sentiment?' },
   chatTechnicalQuery: { context_id: 'c', session_id: 's', user_query: 'What is RSI?' },
   predict: { ticker: 'reliance' },
+  predictionAccuracy: {},
   analyticsSessionStart: { page_name: 'dashboard' },
   analyticsSessionEnd: {},
   analyticsPageVisit: { page_name: 'chat', referrer_page: 'dashboard' },
@@ -157,7 +159,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights']);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');

@@ -47,14 +47,14 @@ export const OtpSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: `OTP must be exactly ${OTP_LENGTH} digits` });
 
-/** An NSE symbol such as RELIANCE, M&M or BAJAJ-AUTO; accepted in any case, upper-cased. */
+/** An NSE symbol such as RELIANCE, M&M, BAJAJ-AUTO or the index NIFTY 50; accepted in any case, upper-cased. */
 export const TickerSchema = z
   .string({ error: 'Please enter a ticker symbol' })
   .trim()
   .toUpperCase()
   .min(1, { error: 'Please enter a ticker symbol' })
   .max(TICKER_MAX_LENGTH, { error: `Ticker must be at most ${TICKER_MAX_LENGTH} characters` })
-  .regex(/^[A-Za-z0-9&-]+$/, { error: 'Ticker may contain only letters, digits, & and -' })
+  .regex(/^[A-Za-z0-9&-]+( [A-Za-z0-9&-]+)*$/, { error: 'Ticker may contain only letters, digits, single spaces, & and -' })
   .meta({ description: 'NSE symbol; sent in upper case (lower case is upper-cased)', examples: [DEFAULT_TICKER] });
 
 /** An opaque identifier issued by the server (user, session, context). */
@@ -74,4 +74,4 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const withCaller = <S extends z.ZodObject>(input: S) => input.extend({ caller: CallerSchema });
 
 /** The RPC payload of a route where a session is used when present. */
-export const withOptionalCaller = <S extends z.ZodObject>(input: S) => input.extend({ caller: CallerSchema.optional() });
+export const withOptionalCaller = <S extends z.ZodRawShape>(input: z.ZodObject<S>) => input.extend({ caller: CallerSchema.optional() });

@@ -66,7 +66,7 @@ describe('chat bodies', () => {
 
 describe('prediction bodies', () => {
   it('sends the ticker in upper case and defaults the horizon', () => {
-    expect(PredictRequestSchema.parse({ ticker: 'reliance' })).toEqual({ ticker: 'RELIANCE', horizon_days: 7 });
+    expect(PredictRequestSchema.parse({ ticker: 'reliance' })).toEqual({ ticker: 'RELIANCE', horizon_days: 10 });
   });
 
   it('says "Please enter a ticker symbol" for an empty ticker', () => {

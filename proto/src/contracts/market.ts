@@ -197,6 +197,10 @@ export const MarketStatusSchema = z.object({
 });
 export type MarketStatus = z.infer<typeof MarketStatusSchema>;
 
+/** The market data's version: it changes with every import that adds or corrects data (internal; no HTTP route). */
+export const MarketVersionSchema = z.object({ version: z.string() });
+export type MarketVersion = z.infer<typeof MarketVersionSchema>;
+
 export const MarketSymbolInfoSchema = z.object({
   symbol: z.string(),
   company: z.string(),
@@ -433,6 +437,7 @@ export const MARKET = {
   indicators: defineRpc('market', 'indicators', MarketIndicatorsQuerySchema, MarketIndicatorsSchema, 10_000),
   status: defineRpc('market', 'status', EmptyQuerySchema, MarketStatusSchema),
   symbols: defineRpc('market', 'symbols', EmptyQuerySchema, MarketSymbolsSchema),
+  version: defineRpc('market', 'version', EmptyQuerySchema, MarketVersionSchema, 5_000),
   summary: defineRpc('market', 'summary', MarketSymbolQuerySchema, MarketTechnicalSummarySchema, 10_000),
   overview: defineRpc('market', 'overview', EmptyQuerySchema, MarketOverviewSchema, 10_000),
   sentiment: defineRpc('market', 'sentiment', SentimentQuerySchema, MarketSentimentSchema, 15_000),

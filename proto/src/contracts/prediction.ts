@@ -1,12 +1,33 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
+import { EmptyQuerySchema } from './market';
 import { TickerSchema, withOptionalCaller } from './common';
 
 const TAG = 'prediction';
 
-export const PREDICTION_DEFAULT_HORIZON_DAYS = 7;
-export const PREDICTION_MAX_HORIZON_DAYS = 30;
+/** Trading days TrendVision forecasts: taken from the data's own calendar (bars), not calendar days. */
+export const PREDICTION_DEFAULT_HORIZON_DAYS = 10;
+export const PREDICTION_MAX_HORIZON_DAYS = 10;
+/** The horizons whose back-tested accuracy every answer reports. */
+export const PREDICTION_REPORTED_HORIZONS = [1, 5, 10] as const;
+
+/** The forecasters TrendVision compares: two baselines and three models from maintained libraries. */
+export const FORECAST_MODELS = ['naive', 'drift', 'ets', 'holt', 'arima'] as const;
+export const ForecastModelSchema = z.enum(FORECAST_MODELS);
+export type ForecastModel = z.infer<typeof ForecastModelSchema>;
+
+/** Each model's name for people. */
+export const FORECAST_MODEL_NAMES: Record<ForecastModel, string> = {
+  naive: 'No change (naive)',
+  drift: 'Random walk with drift',
+  ets: 'Exponential smoothing (AutoETS)',
+  holt: "Holt's linear trend (ETS)",
+  arima: 'ARIMA(0,1,1)',
+};
+
+const IsoDate = z.iso.date();
+const Rupees = z.number().nonnegative();
 
 // ---- bodies ---------------------------------------------------------------------------------
 
@@ -17,39 +38,81 @@ export const PredictRequestSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(PREDICTION_MAX_HORIZON_DAYS)
+    .max(PREDICTION_MAX_HORIZON_DAYS, { error: `Forecasts reach at most ${PREDICTION_MAX_HORIZON_DAYS} trading days ahead` })
     .default(PREDICTION_DEFAULT_HORIZON_DAYS),
 });
 export type PredictRequest = z.infer<typeof PredictRequestSchema>;
 
-/** How the model fared on rolling-origin back-tests over past data. */
-export const BacktestSchema = z.object({
-  /** Mean absolute percentage error, in percent. */
-  mape: z.number().nonnegative(),
-  /** Share of windows whose predicted direction matched the actual one, 0..1. */
-  directional_accuracy: z.number().min(0).max(1),
-  /** Number of back-test windows evaluated. */
-  windows: z.number().int().nonnegative(),
+/**
+ * How the served forecast fared on past data: a walk-forward back-test with rolling origins, the model chosen on an
+ * earlier validation window and measured on a later test window it never saw.
+ */
+export const ForecastAccuracySchema = z.object({
+  /**
+   * Mean absolute scaled error against the naive forecast ("no change") at 1, 5 and 10 trading days: the model's mean
+   * absolute error divided by naive's over the same test origins. Below 1: smaller errors than naive.
+   */
+  mase: z.object({ h1: z.number().nonnegative(), h5: z.number().nonnegative(), h10: z.number().nonnegative() }),
+  /** Share of test forecasts (every origin and horizon) whose actual close fell inside the 80 % band, 0..1. */
+  coverage80: z.number().min(0).max(1),
+  /** The same for the 95 % band. */
+  coverage95: z.number().min(0).max(1),
+  /** Forecast origins in the test window. */
+  origins: z.number().int().nonnegative(),
+  /** Forecasts checked against actual closes (origins × horizons). */
+  tests: z.number().int().nonnegative(),
+  test_window: z.object({ from: IsoDate, to: IsoDate }),
+  /** Whether any model beat the naive forecast on the validation window; when none did, the naive forecast is served. */
+  beats_naive: z.boolean(),
 });
-export type Backtest = z.infer<typeof BacktestSchema>;
+export type ForecastAccuracy = z.infer<typeof ForecastAccuracySchema>;
 
 /**
- * TrendVision forecast: `forecast[i]` is the predicted close (rupees) of trading day i + 1 after
- * `as_of`; `lower` / `upper`, when present, bound an 80% interval and have the same length.
+ * TrendVision forecast: `forecast[i]` is the estimated close (rupees, the median of the forecast distribution) of
+ * trading day i + 1 after `as_of`, on prices adjusted for corporate actions; the bands have the same length. `dates`
+ * are the weekdays after `as_of` (exchange holidays are not known ahead).
  */
 export const PredictResponseSchema = z.object({
   ticker: z.string(),
-  forecast: z.array(z.number()).min(1),
+  company: z.string(),
+  forecast: z.array(Rupees).min(1),
+  dates: z.array(IsoDate).min(1),
+  lower80: z.array(Rupees).min(1),
+  upper80: z.array(Rupees).min(1),
+  lower95: z.array(Rupees).min(1),
+  upper95: z.array(Rupees).min(1),
   /** Date of the last daily bar the forecast is based on. */
-  as_of: z.iso.date(),
+  as_of: IsoDate,
+  last_close: Rupees,
   horizon_days: z.number().int().positive(),
-  last_close: z.number().optional(),
-  lower: z.array(z.number()).optional(),
-  upper: z.array(z.number()).optional(),
-  model: z.string().optional(),
-  backtest: BacktestSchema.optional(),
+  model: ForecastModelSchema,
+  /** The model's name for people. */
+  model_name: z.string(),
+  /** What the accuracy is measured against. */
+  baseline: z.literal('naive'),
+  accuracy: ForecastAccuracySchema,
+  /** When the back-test behind this answer was computed. */
+  computed_at: z.iso.datetime(),
 });
 export type PredictResponse = z.infer<typeof PredictResponseSchema>;
+
+/** One row of the track record: a symbol's chosen model and its test-window accuracy. */
+export const ForecastTrackRecordRowSchema = ForecastAccuracySchema.extend({
+  ticker: z.string(),
+  company: z.string(),
+  model: ForecastModelSchema,
+  model_name: z.string(),
+  as_of: IsoDate,
+});
+export type ForecastTrackRecordRow = z.infer<typeof ForecastTrackRecordRowSchema>;
+
+/** Every symbol's back-tested accuracy; symbols whose back-test has not run yet are counted in `pending`. */
+export const ForecastTrackRecordSchema = z.object({
+  rows: z.array(ForecastTrackRecordRowSchema),
+  pending: z.number().int().nonnegative(),
+  horizon_days: z.number().int().positive(),
+});
+export type ForecastTrackRecord = z.infer<typeof ForecastTrackRecordSchema>;
 
 // ---- RPC ------------------------------------------------------------------------------------
 
@@ -60,6 +123,7 @@ export type PredictPayload = z.infer<typeof PredictPayloadSchema>;
 export const PREDICTION = {
   ...systemPatterns('prediction'),
   predict: defineRpc('prediction', 'predict', PredictPayloadSchema, PredictResponseSchema, 30_000),
+  accuracy: defineRpc('prediction', 'accuracy', EmptyQuerySchema, ForecastTrackRecordSchema, 10_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -69,11 +133,22 @@ export const PREDICTION_ROUTES = {
     method: 'POST',
     path: '/predict',
     tag: TAG,
-    summary: 'TrendVision: forecast daily closing prices of an NSE stock.',
+    summary: 'TrendVision: forecast daily closing prices of an NSE stock, with calibrated 80 % and 95 % bands and back-tested accuracy.',
     auth: 'optional',
     input: PredictRequestSchema,
     response: PredictResponseSchema,
     rpc: PREDICTION.predict,
     rateLimitPerMinute: 30,
+  }),
+  predictionAccuracy: defineRoute({
+    method: 'GET',
+    path: '/api/predictions/accuracy',
+    tag: TAG,
+    summary: "TrendVision's track record: every symbol's chosen model and its accuracy on a test window it was not chosen on.",
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: ForecastTrackRecordSchema,
+    rpc: PREDICTION.accuracy,
+    rateLimitPerMinute: 60,
   }),
 };

@@ -1,14 +1,28 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
+import { BacktestProcessor } from './forecasts/backtest.processor';
+import { EvaluationEntity } from './forecasts/evaluation.entity';
+import { EvaluationsRepository } from './forecasts/evaluations.repository';
+import { ForecastHandler } from './forecasts/forecast.handler';
+import { ForecastService } from './forecasts/forecast.service';
+import { MarketDataClient } from './forecasts/market-data.client';
 import { MIGRATIONS, SCHEMA } from './migrations';
+
+const ENTITIES = [EvaluationEntity];
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServicePlatformModule.forService({ service: 'prediction', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
+      imports: [
+        ServicePlatformModule.forService({ service: 'prediction', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
+      controllers: [ForecastHandler],
+      providers: [MarketDataClient, EvaluationsRepository, ForecastService, BacktestProcessor],
     };
   }
 }

@@ -2,11 +2,21 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketSymbolQuery, type SentimentQuery } from '@nivesh/proto';
 import { MarketAnswers } from '../answers/market-answers';
+import { MarketCache } from '../store/market-cache';
 
-/** GET /api/market/status, /symbols, /summary, /overview and /sentiment; answers kept until the next import. */
+/** GET /api/market/status, /symbols, /summary, /overview and /sentiment; answers kept until the next import. And the data version, for other services. */
 @Controller()
 export class AnalysisHandler {
-  constructor(private readonly answers: MarketAnswers) {}
+  constructor(
+    private readonly answers: MarketAnswers,
+    private readonly cache: MarketCache,
+  ) {}
+
+  /** Lets other services (TrendVision) reuse what they computed until the prices change. */
+  @MessagePattern(MARKET.version.pattern)
+  async version() {
+    return { version: await this.cache.version() };
+  }
 
   @MessagePattern(MARKET.status.pattern)
   status() {

@@ -8,7 +8,8 @@ import { InsightsService } from '../risk/insights.service';
 import { RiskService } from '../risk/risk.service';
 import { MarketCache } from '../store/market-cache';
 
-type Pattern = Exclude<keyof typeof MARKET, 'health' | 'ping'>;
+// The data version is not an answer: it is what answers are stored under.
+type Pattern = Exclude<keyof typeof MARKET, 'health' | 'ping' | 'version'>;
 type Computers = { [P in Pattern]: (payload: z.output<(typeof MARKET)[P]['payload']>) => Promise<z.input<(typeof MARKET)[P]['result']>> };
 
 /**

@@ -18,6 +18,7 @@ export class MarketCache implements OnApplicationShutdown {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   readonly store: AnswerStore;
   private warmQueue?: QueueProducer<typeof QUEUES.marketWarm>;
+  private backtestQueue?: QueueProducer<typeof QUEUES.predictionBacktest>;
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -67,17 +68,22 @@ export class MarketCache implements OnApplicationShutdown {
     if (version) await this.requestWarm(version);
   }
 
-  /** Queues the computation of the common answers of `version` (once per version, whoever asks). */
+  /** Queues the computation of the common answers of `version` and TrendVision's back-tests on it (once per version, whoever asks). */
   async requestWarm(version: string): Promise<void> {
     if (!this.enabled || !this.config.MARKET_WARM) return;
     this.warmQueue ??= new QueueProducer(QUEUES.marketWarm, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
     const queue = this.warmQueue;
     await this.safe(() => queue.add('warm', { version }, { jobId: `warm-${version}` }));
+    // TrendVision's forecasts are back-tested again on the new prices (services/prediction works the queue).
+    this.backtestQueue ??= new QueueProducer(QUEUES.predictionBacktest, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
+    const backtests = this.backtestQueue;
+    await this.safe(() => backtests.add('backtest', { version }, { jobId: `backtest-${version}` }));
   }
 
   async close(): Promise<void> {
-    await this.warmQueue?.close();
+    await Promise.all([this.warmQueue?.close(), this.backtestQueue?.close()]);
     this.warmQueue = undefined;
+    this.backtestQueue = undefined;
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -1,0 +1,76 @@
+import { band, conformalQuantile, ewmaVolatility } from './bands';
+import { type Backtest, knownScores, planOrigins, runBacktest, splitOrigins } from './backtest';
+import { loadLibraries } from './libraries';
+import { forecasters, MODEL_NAMES } from './models';
+import { randomWalk, uniform } from './testing/random-walk';
+
+describe('planOrigins', () => {
+  it('steps back from the last bar with every horizon known, within the span and after a full fit window', () => {
+    // 20 bars, horizon 3: the last origin is bar 16; span 12 starts at bar 8
+    expect(planOrigins(20, { horizon: 3, stride: 4, span: 12, fitWindow: 5 })).toEqual([8, 12, 16]);
+    // a span longer than the history starts at the first full fit window (bar 4)
+    expect(planOrigins(20, { horizon: 3, stride: 4, span: 100, fitWindow: 5 })).toEqual([4, 8, 12, 16]);
+  });
+});
+
+describe('splitOrigins', () => {
+  it('leaves out the origins whose validation errors are not yet known', () => {
+    const origins = [10, 15, 20, 25, 30, 35, 40, 45, 50, 55];
+    // validation: the first 6 (last at bar 35, errors up to bar 45); test: origins from bar 45 on
+    expect(splitOrigins(origins, 10)).toEqual({ validation: [0, 1, 2, 3, 4, 5], test: [7, 8, 9] });
+  });
+});
+
+describe('knownScores', () => {
+  it('reads only errors whose actual value is known at the bar', () => {
+    const errors = [Float64Array.from([0.01, 0.02]), Float64Array.from([-0.03, 0.04]), Float64Array.from([0.05, -0.06])];
+    const backtest = {
+      horizon: 2,
+      origins: [10, 12, 14],
+      sigma: [0.01, 0.01, 0.02],
+      errors: Object.fromEntries(MODEL_NAMES.map((name) => [name, errors])),
+    } as unknown as Backtest;
+    // h = 2 at bar 14: origins 10 and 12 (10 + 2, 12 + 2 <= 14); scores |e| / (sigma × sqrt 2)
+    const scores = knownScores(backtest, 'naive', 2, 14);
+    expect(scores).toHaveLength(2);
+    expect(scores[0]).toBeCloseTo(0.02 / (0.01 * Math.SQRT2), 12);
+    expect(scores[1]).toBeCloseTo(0.04 / (0.01 * Math.SQRT2), 12);
+    // h = 1 at bar 14: origin 14 + 1 > 14 is not known yet
+    expect(knownScores(backtest, 'naive', 1, 14)).toHaveLength(2);
+    expect(knownScores(backtest, 'naive', 1, 15)).toHaveLength(3);
+  });
+});
+
+describe('no look-ahead', () => {
+  it('gives the same forecasts, volatility and band quantiles at every origin up to t when the bars after t are garbage', async () => {
+    const models = forecasters(await loadLibraries());
+    const plan = { horizon: 10, stride: 5, span: 160, fitWindow: 500 };
+    const logPrices = Float64Array.from(randomWalk(700, { seed: 11 }), ({ close }) => Math.log(close));
+    const origins = planOrigins(logPrices.length, plan);
+    const t = origins[Math.floor(origins.length / 2)];
+    const random = uniform(99);
+    const garbage = logPrices.map((value, bar) => (bar > t ? Math.log(1 + random() * 1e6) : value));
+
+    const clean = runBacktest(logPrices, ewmaVolatility(logPrices), models, plan);
+    const spoiled = runBacktest(garbage, ewmaVolatility(garbage), models, plan);
+
+    const upTo = clean.origins.filter((origin) => origin <= t).length;
+    expect(upTo).toBeGreaterThan(10);
+    expect(spoiled.origins).toEqual(clean.origins);
+    expect(spoiled.sigma.slice(0, upTo)).toEqual(clean.sigma.slice(0, upTo));
+    for (const name of MODEL_NAMES) {
+      expect(spoiled.points[name].slice(0, upTo)).toEqual(clean.points[name].slice(0, upTo));
+      clean.origins.slice(0, upTo).forEach((origin, i) => {
+        for (let h = 1; h <= plan.horizon; h++) {
+          const scores = knownScores(clean, name, h, origin);
+          expect(knownScores(spoiled, name, h, origin)).toEqual(scores);
+          if (scores.length === 0) continue;
+          const width = (backtest: Backtest) => band(0, conformalQuantile(knownScores(backtest, name, h, origin), 0.05), backtest.sigma[i], h);
+          expect(width(spoiled)).toEqual(width(clean));
+        }
+      });
+    }
+    // and the garbage did reach the later origins
+    expect(spoiled.points.naive[upTo]).not.toEqual(clean.points.naive[upTo]);
+  });
+});

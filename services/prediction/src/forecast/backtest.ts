@@ -1,0 +1,95 @@
+import { score } from './bands';
+import { type Forecaster, MODEL_NAMES, type ModelName, predict } from './models';
+
+/** Where and how far the walk-forward back-test forecasts. */
+export type BacktestPlan = {
+  /** Trading days ahead (bars of the series' own calendar). */
+  horizon: number;
+  /** Bars between consecutive origins. */
+  stride: number;
+  /** Origins lie in the last `span` bars of the series. */
+  span: number;
+  /** Bars each fit reads: the origin's bar and those before it. */
+  fitWindow: number;
+};
+
+/** Every model's forecasts and errors at every origin; the per-horizon arrays are indexed h − 1. */
+export type Backtest = {
+  horizon: number;
+  /** Bar index of each origin, ascending. */
+  origins: number[];
+  /** Daily volatility known at each origin. */
+  sigma: number[];
+  /** Log point forecasts, per model, per origin, per horizon. */
+  points: Record<ModelName, Float64Array[]>;
+  /** Actual minus forecast log price, per model, per origin, per horizon. */
+  errors: Record<ModelName, Float64Array[]>;
+  /** Origins where a library model failed and naive stood in, per model. */
+  fallbacks: Record<ModelName, number>;
+};
+
+/**
+ * Origin bars, ascending: every `stride` bars back from the last bar whose every horizon is known (end − horizon),
+ * none before the last `span` bars nor before a full fit window.
+ */
+export const planOrigins = (bars: number, { horizon, stride, span, fitWindow }: BacktestPlan): number[] => {
+  const first = Math.max(bars - span, fitWindow - 1);
+  const origins: number[] = [];
+  for (let t = bars - 1 - horizon; t >= first; t -= stride) origins.push(t);
+  return origins.reverse();
+};
+
+/**
+ * Walk-forward back-test with rolling origins and no look-ahead: at origin t each model is fitted on bars
+ * t − fitWindow + 1 .. t and the volatility is that known at t; bars after t are read only to measure errors.
+ */
+export const runBacktest = (
+  logPrices: Float64Array,
+  sigmaByBar: Float64Array,
+  models: Record<ModelName, Forecaster>,
+  plan: BacktestPlan,
+): Backtest => {
+  const { horizon, fitWindow } = plan;
+  const origins = planOrigins(logPrices.length, plan);
+  const perModel = <T>(make: () => T) => Object.fromEntries(MODEL_NAMES.map((name) => [name, make()])) as Record<ModelName, T>;
+  const backtest: Backtest = {
+    horizon,
+    origins,
+    sigma: origins.map((t) => sigmaByBar[t]),
+    points: perModel(() => []),
+    errors: perModel(() => []),
+    fallbacks: perModel(() => 0),
+  };
+  for (const t of origins) {
+    const window = logPrices.subarray(t - fitWindow + 1, t + 1);
+    for (const name of MODEL_NAMES) {
+      const { point, fellBack } = predict(models[name], window, horizon, sigmaByBar[t]);
+      if (fellBack) backtest.fallbacks[name] += 1;
+      backtest.points[name].push(point);
+      backtest.errors[name].push(point.map((value, i) => logPrices[t + i + 1] - value));
+    }
+  }
+  return backtest;
+};
+
+/**
+ * Positions (in `origins`) of the validation window, the first `share` of the origins, and of the test window: the
+ * origins at least `horizon` bars after the last validation origin, so that every error the choice reads is known
+ * at the first test origin.
+ */
+export const splitOrigins = (origins: readonly number[], horizon: number, share = 0.6): { validation: number[]; test: number[] } => {
+  const count = Math.floor(origins.length * share);
+  const validation = origins.slice(0, count).map((_, i) => i);
+  const lastValidation = count > 0 ? origins[count - 1] : Number.NEGATIVE_INFINITY;
+  const test = origins.map((t, i) => (t >= lastValidation + horizon ? i : -1)).filter((i) => i >= count);
+  return { validation, test };
+};
+
+/** Scores of `model` at horizon h that are known at bar `at`: from the origins o with o + h ≤ at. */
+export const knownScores = (backtest: Backtest, model: ModelName, h: number, at: number): number[] => {
+  const scores: number[] = [];
+  backtest.origins.forEach((o, i) => {
+    if (o + h <= at) scores.push(score(backtest.errors[model][i][h - 1], backtest.sigma[i], h));
+  });
+  return scores;
+};

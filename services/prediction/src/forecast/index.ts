@@ -1,0 +1,14 @@
+export {
+  type DailyClose,
+  type EvaluateOptions,
+  type Evaluation,
+  type EvaluationDetail,
+  type Forecast,
+  InsufficientHistoryError,
+  MIN_HISTORY_BARS,
+  evaluate,
+  evaluateInDetail,
+  forecast,
+} from './evaluation';
+export { ForecastPool, type ForecastPoolOptions } from './forecast-pool';
+export { MODEL_NAMES, type ModelName } from './models';

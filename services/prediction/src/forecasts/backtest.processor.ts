@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
+import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import type { Config } from '../config';
+import { ForecastService } from './forecast.service';
+import { MarketDataClient } from './market-data.client';
+
+export type BacktestResult = { version: string; computed: number; current: number; failed: string[]; ms: number };
+
+/**
+ * The worker of the `prediction-backtest` queue: back-tests every symbol whose prices changed, one at a time, beside
+ * user requests. The market service queues a job after each import that adds data; at boot this service queues one
+ * too, so a fresh install or a lost Redis is caught up.
+ */
+@Injectable()
+export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(BacktestProcessor.name);
+  private worker?: QueueWorker<typeof QUEUES.predictionBacktest>;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    private readonly forecasts: ForecastService,
+    private readonly market: MarketDataClient,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.PREDICTION_BACKTEST) return;
+    const connection = { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
+    this.worker = new QueueWorker(QUEUES.predictionBacktest, { backtest: (data) => this.backtest(data) }, connection, { concurrency: 1 });
+    this.worker.raw.on('failed', (job, error) => this.logger.warn(`prediction back-test ${job?.id} failed: ${error.message}`));
+    this.worker.raw.on('error', (error) => this.logger.error(`prediction back-test worker: ${error.message}`));
+    const producer = new QueueProducer(QUEUES.predictionBacktest, connection);
+    try {
+      await producer.add('backtest', { version: 'boot' }, { jobId: `backtest-boot-${Date.now()}` });
+    } finally {
+      await producer.close();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  /** Back-tests each symbol of the job (default: all) whose stored back-test is not of its current prices. */
+  async backtest({ version, symbols }: PredictionBacktestJob): Promise<BacktestResult> {
+    const started = performance.now();
+    const result: BacktestResult = { version, computed: 0, current: 0, failed: [], ms: 0 };
+    for (const symbol of symbols ?? (await this.market.universe())) {
+      try {
+        if (await this.forecasts.refresh(symbol)) result.computed += 1;
+        else result.current += 1;
+      } catch (error) {
+        result.failed.push(symbol);
+        this.logger.warn(`back-test of ${symbol} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    result.ms = Math.round(performance.now() - started);
+    this.logger.log(`prediction back-tests (${version}): ${result.computed} computed, ${result.current} current, ${result.failed.length} failed in ${result.ms} ms`);
+    return result;
+  }
+}

@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  DomainError,
+  FORECAST_MODEL_NAMES,
+  PREDICTION_MAX_HORIZON_DAYS,
+  type ForecastTrackRecord,
+  type PredictPayload,
+  type PredictResponse,
+} from '@nivesh/proto';
+import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import type { Config } from '../config';
+import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS } from '../forecast';
+import type { EvaluationEntity } from './evaluation.entity';
+import { EvaluationsRepository } from './evaluations.repository';
+import { MarketDataClient } from './market-data.client';
+
+/** Every back-test runs at the longest horizon served; shorter forecasts use its first days. */
+const BACKTEST_HORIZON = PREDICTION_MAX_HORIZON_DAYS;
+
+/** What a back-test was computed on: the last date, the number of bars and a digest of every close. */
+export const seriesKey = (series: readonly DailyClose[]): string => {
+  const digest = createHash('sha256');
+  for (const point of series) digest.update(`${point.date}:${point.close};`);
+  return `${series.at(-1)?.date ?? '-'}:${series.length}:${digest.digest('hex').slice(0, 32)}`;
+};
+
+/** The `count` weekdays after `date` (exchange holidays are not known ahead). */
+export const weekdaysAfter = (date: string, count: number): string[] => {
+  const out: string[] = [];
+  const day = new Date(`${date}T00:00:00Z`);
+  while (out.length < count) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) out.push(day.toISOString().slice(0, 10));
+  }
+  return out;
+};
+
+/**
+ * TrendVision: each symbol's walk-forward back-test and the forecast from its last bar, computed when its prices change
+ * and stored; a request only checks that the prices are the same and reads them. Model fitting runs in worker threads;
+ * the same symbol is never back-tested twice at once.
+ */
+@Injectable()
+export class ForecastService implements OnApplicationShutdown {
+  private readonly pool: ForecastPool;
+  private readonly running = new Map<string, Promise<EvaluationEntity>>();
+  /** Per symbol, the stored back-test found current at a market data version: reused without reading the prices. */
+  private readonly current = new Map<string, { version: string; row: EvaluationEntity }>();
+
+  constructor(
+    @Inject(SERVICE_CONFIG) config: Config,
+    private readonly market: MarketDataClient,
+    private readonly evaluations: EvaluationsRepository,
+  ) {
+    // Under Jest the service runs from its TypeScript sources; the worker always runs the compiled code.
+    const workerFile = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/forecast/forecast.worker.js') : undefined;
+    this.pool = new ForecastPool({ size: config.PREDICTION_WORKERS, workerFile });
+  }
+
+  async predict({ ticker, horizon_days }: PredictPayload): Promise<PredictResponse> {
+    const stored = await this.currentEvaluation(ticker);
+    const { forecast } = stored;
+    const { accuracy } = stored.evaluation;
+    const days = <T>(values: T[]) => values.slice(0, horizon_days);
+    return {
+      ticker,
+      company: stored.company,
+      forecast: days(forecast.forecast),
+      dates: weekdaysAfter(forecast.as_of, horizon_days),
+      lower80: days(forecast.lower80),
+      upper80: days(forecast.upper80),
+      lower95: days(forecast.lower95),
+      upper95: days(forecast.upper95),
+      as_of: forecast.as_of,
+      last_close: forecast.last_close,
+      horizon_days,
+      model: forecast.model,
+      model_name: FORECAST_MODEL_NAMES[forecast.model],
+      baseline: 'naive',
+      accuracy: {
+        mase: accuracy.mase,
+        coverage80: accuracy.coverage80,
+        coverage95: accuracy.coverage95,
+        origins: accuracy.origins,
+        tests: accuracy.tests,
+        test_window: accuracy.test_window,
+        beats_naive: stored.evaluation.beats_naive,
+      },
+      computed_at: stored.computed_at.toISOString(),
+    };
+  }
+
+  /**
+   * The stored back-test of the symbol's current prices. The version is read before the prices, so a back-test is never
+   * taken for current at a version whose prices it was not computed on.
+   */
+  private async currentEvaluation(symbol: string): Promise<EvaluationEntity> {
+    const version = await this.market.version();
+    const known = version === null ? undefined : this.current.get(symbol);
+    if (known && known.version === version) return known.row;
+    const row = await this.evaluation(symbol, await this.closes(symbol));
+    if (version !== null) this.current.set(symbol, { version, row });
+    return row;
+  }
+
+  /** The track record: every stored back-test, and how many symbols have none yet. */
+  async trackRecord(): Promise<ForecastTrackRecord> {
+    const [rows, universe] = await Promise.all([this.evaluations.list(BACKTEST_HORIZON), this.market.universe()]);
+    const known = new Set(universe);
+    const shown = rows.filter((row) => known.has(row.symbol));
+    return {
+      rows: shown.map(({ symbol, company, as_of, evaluation }) => ({
+        ticker: symbol,
+        company,
+        model: evaluation.chosen,
+        model_name: FORECAST_MODEL_NAMES[evaluation.chosen],
+        as_of,
+        ...evaluation.accuracy,
+        beats_naive: evaluation.beats_naive,
+      })),
+      pending: universe.length - shown.length,
+      horizon_days: BACKTEST_HORIZON,
+    };
+  }
+
+  /** Back-tests `symbol` unless its stored back-test was computed on the current prices; true when it ran. */
+  async refresh(symbol: string): Promise<boolean> {
+    const series = await this.closes(symbol).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'unprocessable') return null;
+      throw error;
+    });
+    if (!series) return false;
+    const before = await this.evaluations.find(symbol, BACKTEST_HORIZON);
+    const after = await this.evaluation(symbol, series);
+    return before?.series_key !== after.series_key;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async closes(symbol: string): Promise<DailyClose[]> {
+    const series = await this.market.closes(symbol);
+    if (series.length < MIN_HISTORY_BARS) {
+      throw new DomainError(
+        'unprocessable',
+        `TrendVision needs at least ${MIN_HISTORY_BARS.toLocaleString('en-IN')} trading days of prices to test its forecasts before showing one; ${symbol} has ${series.length.toLocaleString('en-IN')}.`,
+        { minimum: MIN_HISTORY_BARS, available: series.length },
+      );
+    }
+    return series;
+  }
+
+  /** The stored back-test of these prices, or a new one (stored before it is used). */
+  private async evaluation(symbol: string, series: DailyClose[]): Promise<EvaluationEntity> {
+    const key = seriesKey(series);
+    const stored = await this.evaluations.find(symbol, BACKTEST_HORIZON);
+    if (stored?.series_key === key) return stored;
+    const flight = `${symbol}|${key}`;
+    let pending = this.running.get(flight);
+    if (!pending) {
+      pending = this.backtest(symbol, series, key).finally(() => this.running.delete(flight));
+      this.running.set(flight, pending);
+    }
+    return pending;
+  }
+
+  private async backtest(symbol: string, series: DailyClose[], key: string): Promise<EvaluationEntity> {
+    const evaluation: Evaluation = await this.pool.evaluate(series, { horizon: BACKTEST_HORIZON });
+    const forecast = await this.pool.forecast(series, evaluation, BACKTEST_HORIZON);
+    const row: EvaluationEntity = {
+      symbol,
+      horizon: BACKTEST_HORIZON,
+      series_key: key,
+      company: await this.market.company(symbol),
+      as_of: series.at(-1)!.date,
+      evaluation,
+      forecast,
+      computed_at: new Date(),
+    };
+    await this.evaluations.save(row);
+    return row;
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { MARKET, type MarketSymbolInfo } from '@nivesh/proto';
+import { RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
+import type { Config } from '../config';
+import type { DailyClose } from '../forecast';
+
+/** The index has no row among the stocks; its name for people. */
+export const INDEX_SYMBOL = 'NIFTY 50';
+const INDEX_COMPANY = 'NIFTY 50 index';
+const SYMBOLS_TTL_MS = 10 * 60_000;
+
+/** Market data over RPC: the prediction service reads no other schema (each service owns its own). */
+@Injectable()
+export class MarketDataClient implements OnApplicationShutdown {
+  private client?: RpcClient;
+  private connecting?: Promise<RpcClient>;
+  private symbols?: { at: number; list: MarketSymbolInfo[] };
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: Config) {}
+
+  /** Adjusted daily closes of `symbol`, oldest first; not_found for a symbol the market does not hold. */
+  async closes(symbol: string): Promise<DailyClose[]> {
+    const history = await (await this.rpc()).call(MARKET.history, { symbol, range: 'max', adjusted: true });
+    return history.bars.map((bar) => ({ date: bar.date, close: bar.close }));
+  }
+
+  /** The market data's version, or null when the market keeps none (its cache is off): then nothing can be reused. */
+  async version(): Promise<string | null> {
+    const { version } = await (await this.rpc()).call(MARKET.version, {});
+    return version === '0' ? null : version;
+  }
+
+  /** Every stock of the market and the index, by symbol. */
+  async universe(): Promise<string[]> {
+    return [...(await this.stocks()).map((stock) => stock.symbol), INDEX_SYMBOL];
+  }
+
+  /** The company name of `symbol` (the symbol itself when the market does not list it). */
+  async company(symbol: string): Promise<string> {
+    if (symbol === INDEX_SYMBOL) return INDEX_COMPANY;
+    return (await this.stocks()).find((stock) => stock.symbol === symbol)?.company ?? symbol;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client?.close();
+  }
+
+  private async stocks(): Promise<MarketSymbolInfo[]> {
+    if (this.symbols && Date.now() - this.symbols.at < SYMBOLS_TTL_MS) return this.symbols.list;
+    const list = await (await this.rpc()).call(MARKET.symbols, {});
+    this.symbols = { at: Date.now(), list };
+    return list;
+  }
+
+  private rpc(): Promise<RpcClient> {
+    this.connecting ??= (async () => {
+      const client = new RpcClient({ redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
+      await client.connect();
+      this.client = client;
+      return client;
+    })();
+    return this.connecting;
+  }
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { DomainError, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
+import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import type { z } from 'zod';
+import { type MarketHarness, startMarket } from '../../market/test/support';
+import { AppModule } from '../src/app.module';
+import { type Config, ConfigSchema } from '../src/config';
+import { MIN_HISTORY_BARS } from '../src/forecast';
+import { BacktestProcessor } from '../src/forecasts/backtest.processor';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Each band's width per day. */
+const widths = (lower: number[], upper: number[]) => upper.map((value, i) => value - lower[i]!);
+const nonDecreasing = (values: number[]) => values.every((value, i) => i === 0 || value >= values[i - 1]! - 1e-9);
+
+describe('TrendVision on the shared data (market and prediction services, real PostgreSQL and Redis)', () => {
+  let market: MarketHarness;
+  let app: Awaited<ReturnType<typeof startService>>['app'];
+  let client: RpcClient;
+  let config: Config;
+  const call = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>) => client.call(def, payload);
+  const answers = new Map<string, PredictResponse>();
+
+  beforeAll(async () => {
+    const prefix = `prediction-${randomBytes(4).toString('hex')}`;
+    market = await startMarket({ REDIS_PREFIX: prefix });
+    config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PREDICTION_BACKTEST: 'false' });
+    ({ app } = await startService({ service: 'prediction', module: AppModule.register(config), config, handleSignals: false }));
+    client = new RpcClient({ redisUrl: REDIS_URL, prefix });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await client?.close();
+    await market?.close();
+  });
+
+  it.each(['infy', 'nifty 50'])('forecasts %s ten trading days ahead with every field, bands that widen with the horizon and their measured accuracy', async (ticker) => {
+    const answer = await call(PREDICTION.predict, { ticker });
+    answers.set(ticker, answer);
+    expect(answer.ticker).toBe(ticker.toUpperCase());
+    expect(answer.horizon_days).toBe(10);
+    for (const series of [answer.forecast, answer.dates, answer.lower80, answer.upper80, answer.lower95, answer.upper95]) expect(series).toHaveLength(10);
+    expect(answer.as_of).toBe(ticker === 'infy' ? '2024-03-28' : '2024-03-07');
+    expect(answer.dates[0]! > answer.as_of).toBe(true);
+    expect(answer.dates.every((date) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()))).toBe(true);
+    answer.forecast.forEach((value, i) => {
+      expect(answer.lower95[i]!).toBeLessThanOrEqual(answer.lower80[i]!);
+      expect(answer.lower80[i]!).toBeLessThanOrEqual(value);
+      expect(value).toBeLessThanOrEqual(answer.upper80[i]!);
+      expect(answer.upper80[i]!).toBeLessThanOrEqual(answer.upper95[i]!);
+    });
+    expect(nonDecreasing(widths(answer.lower80, answer.upper80))).toBe(true);
+    expect(nonDecreasing(widths(answer.lower95, answer.upper95))).toBe(true);
+    expect(answer.upper95[9]! - answer.lower95[9]!).toBeGreaterThan(answer.upper95[0]! - answer.lower95[0]!);
+    // A day ahead, the forecast sits near the last close: a stock does not move 10 % overnight as a rule.
+    expect(Math.abs(answer.forecast[0]! / answer.last_close - 1)).toBeLessThan(0.1);
+    expect(answer.baseline).toBe('naive');
+    expect(answer.model_name.length).toBeGreaterThan(3);
+    const { accuracy } = answer;
+    for (const value of [accuracy.mase.h1, accuracy.mase.h5, accuracy.mase.h10]) expect(value).toBeGreaterThan(0);
+    if (answer.model === 'naive') expect(accuracy.mase).toEqual({ h1: 1, h5: 1, h10: 1 });
+    expect(accuracy.coverage80).toBeGreaterThan(0.6);
+    expect(accuracy.coverage95).toBeGreaterThanOrEqual(accuracy.coverage80);
+    expect(accuracy.origins).toBeGreaterThan(50);
+    expect(accuracy.tests).toBeGreaterThanOrEqual(accuracy.origins);
+    expect(accuracy.test_window.from < accuracy.test_window.to).toBe(true);
+    expect(accuracy.test_window.to <= answer.as_of).toBe(true);
+  });
+
+  it('answers a repeated question from the stored back-test, and a shorter horizon with the first days of the same bands', async () => {
+    const first = answers.get('infy')!;
+    const again = await call(PREDICTION.predict, { ticker: 'INFY' });
+    expect(again.computed_at).toBe(first.computed_at);
+    expect(again.forecast).toEqual(first.forecast);
+    const short = await call(PREDICTION.predict, { ticker: 'INFY', horizon_days: 5 });
+    expect(short.forecast).toHaveLength(5);
+    expect(short.upper95).toEqual(first.upper95.slice(0, 5));
+  });
+
+  it('answers an unknown ticker with not_found and too little history with unprocessable naming the minimum', async () => {
+    await expect(call(PREDICTION.predict, { ticker: 'NOPE' })).rejects.toMatchObject({ code: 'not_found' });
+    // A listing with 120 days of prices, written into the market's tables as an import would.
+    await market.pg.query(`INSERT INTO market.symbols (symbol, file, company, industry, isin, first_date, last_date) VALUES ('NEWCO', 'NEWCO.csv', 'New Co Ltd.', 'TEST', NULL, '2023-09-01', '2024-02-16') ON CONFLICT DO NOTHING`);
+    await market.pg.query(
+      `INSERT INTO market.daily_bars (symbol, date, open, high, low, close, volume)
+       SELECT 'NEWCO', d::date, 100, 110, 95, 100 + n % 7, 1000 FROM generate_series(0, 119) AS n, LATERAL (SELECT DATE '2023-09-01' + n AS d) AS day
+       ON CONFLICT DO NOTHING`,
+    );
+    const error = await call(PREDICTION.predict, { ticker: 'NEWCO' })
+      .catch((caught: unknown) => caught)
+      .finally(() => market.pg.query(`DELETE FROM market.symbols WHERE symbol = 'NEWCO'`));
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: 'unprocessable' });
+    expect((error as DomainError).message).toContain(MIN_HISTORY_BARS.toLocaleString('en-IN'));
+    expect((error as DomainError).message).toContain('NEWCO has 120');
+  });
+
+  it('publishes the track record of every back-tested symbol and counts the rest as pending', async () => {
+    const record = await call(PREDICTION.accuracy, {});
+    expect(record.horizon_days).toBe(10);
+    expect(record.rows.map((row) => row.ticker)).toEqual(expect.arrayContaining(['INFY', 'NIFTY 50']));
+    const infy = record.rows.find((row) => row.ticker === 'INFY')!;
+    expect(infy).toMatchObject({ company: 'Infosys Ltd.', model: answers.get('infy')!.model, as_of: '2024-03-28' });
+    expect(infy.mase).toEqual(answers.get('infy')!.accuracy.mase);
+    expect(record.pending).toBe(49 - record.rows.length);
+  });
+
+  it('back-tests the symbols of a job once per price series', async () => {
+    const processor = app.get(BacktestProcessor);
+    expect(await processor.backtest({ version: 'test', symbols: ['TCS', 'INFY'] })).toMatchObject({ computed: 1, current: 1, failed: [] });
+    expect(await processor.backtest({ version: 'test', symbols: ['TCS'] })).toMatchObject({ computed: 0, current: 1 });
+    const record = await call(PREDICTION.accuracy, {});
+    expect(record.rows.map((row) => row.ticker)).toContain('TCS');
+  });
+});
