@@ -101,5 +101,6 @@ export const QUEUES = {
     { attempts: 3, backoffMs: 5_000 },
   ),
   marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),
-  predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 2, backoffMs: 30_000 }),
+  // Five tries, 30 s apart and doubling: at start the market service may come up after this one.
+  predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 5, backoffMs: 30_000 }),
 } as const;

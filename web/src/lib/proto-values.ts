@@ -19,6 +19,7 @@ export const ROUTE_PATHS = {
   resetPassword: '/api/auth/reset-password',
   premiumSubscribe: '/api/premium/subscribe',
   predict: '/predict',
+  predictionAccuracy: '/api/predictions/accuracy',
   marketStatus: '/api/market/status',
   marketSymbols: '/api/market/symbols',
   marketQuote: '/api/market/quote',

@@ -1,18 +1,41 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { json, stubFetch } from '../../../testing/fetch-mock';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FanChartProps } from './fan-chart';
+import type { FetchCall } from '../../../testing/fetch-mock';
+import { json, never, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload } from '../../../lib/session';
-import { PREDICTION_TEXTS } from '../texts';
+import { PREDICTION_TEXTS, TRENDVISION_TEXTS } from '../texts';
+import { FORECAST_DATES, forecastOf, historyOf, predictionServer } from '../testing/fixtures';
 
-const openForm = async () => {
-  renderRoutes('/ai-predictions');
-  const form = await screen.findByRole('region', { name: 'Forecast a stock' });
+// jsdom has no canvas: the lazily loaded chart is replaced by what the page hands it.
+vi.mock('./fan-chart-canvas', () => ({
+  default: ({ history, forecast }: FanChartProps) => (
+    <div
+      data-testid="fan-canvas"
+      data-history={history.length}
+      data-from={history[0]?.date}
+      data-to={history.at(-1)?.date}
+      data-last-close={history.at(-1)?.value}
+      data-forecast={forecast.forecast.length}
+    />
+  ),
+}));
+
+const openForm = async (path = '/ai-predictions') => {
+  const view = renderRoutes(path);
+  // The first test loads the page's lazy chunk, which can take more than the default second on a busy machine.
+  const form = await screen.findByRole('region', { name: 'Forecast a stock' }, { timeout: 5000 });
   return {
+    ...view,
     form,
     input: within(form).getByLabelText('Ticker symbol'),
     submit: () => fireEvent.click(within(form).getByRole('button', { name: 'Predict' })),
   };
 };
+
+const predictWith = (answer: (call: FetchCall) => Response | Promise<Response>) => stubFetch(predictionServer({ predict: answer }));
+
+const historyCalls = (calls: FetchCall[]) => calls.filter((call) => call.url.startsWith('/api/market/history?')).map((call) => call.url);
 
 describe('TrendVision prediction form', () => {
   beforeEach(() => {
@@ -21,7 +44,7 @@ describe('TrendVision prediction form', () => {
   });
 
   it("refuses an empty ticker with 'Please enter a ticker symbol' and sends nothing", async () => {
-    const { callsTo } = stubFetch(() => json({ detail: 'Not found' }, 404));
+    const { callsTo } = predictWith(() => json({ detail: 'Not found' }, 404));
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: '   ' } });
     submit();
@@ -30,9 +53,7 @@ describe('TrendVision prediction form', () => {
   });
 
   it("sends the ticker in upper case and shows the server's detail", async () => {
-    const { callsTo } = stubFetch((call) =>
-      call.url === '/predict' ? json({ detail: 'Price forecasts are not available yet.', code: 'not_implemented' }, 501) : json({ detail: 'Not found' }, 404),
-    );
+    const { callsTo } = predictWith(() => json({ detail: 'Price forecasts are not available yet.', code: 'not_implemented' }, 501));
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: ' reliance ' } });
     submit();
@@ -40,8 +61,21 @@ describe('TrendVision prediction form', () => {
     expect(callsTo('/predict')[0]).toMatchObject({ method: 'POST', body: { ticker: 'RELIANCE' } });
   });
 
+  it.each([
+    [404, 'No stock with the symbol NOPE.'],
+    [422, 'TrendVision needs at least 500 trading days of prices; NEWCO has 2.'],
+  ])("shows the server's detail of a %i", async (status, detail) => {
+    predictWith(() => json({ detail, code: status === 404 ? 'not_found' : 'unprocessable' }, status));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'nope' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(detail);
+    expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
+    expect(screen.queryByTestId('forecast-loading')).toBeNull();
+  });
+
   it('never shows an RPC pattern name from an older server', async () => {
-    stubFetch((call) => (call.url === '/predict' ? json({ detail: 'prediction.predict is not available yet', code: 'not_implemented' }, 501) : json({ detail: 'Not found' }, 404)));
+    predictWith(() => json({ detail: 'prediction.predict is not available yet', code: 'not_implemented' }, 501));
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: 'INFY' } });
     submit();
@@ -50,7 +84,7 @@ describe('TrendVision prediction form', () => {
   });
 
   it("says 'Prediction failed' when the server gives no detail", async () => {
-    stubFetch((call) => (call.url === '/predict' ? new Response('', { status: 500 }) : json({ detail: 'Not found' }, 404)));
+    predictWith(() => new Response('', { status: 500 }));
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: 'INFY' } });
     submit();
@@ -58,18 +92,48 @@ describe('TrendVision prediction form', () => {
   });
 
   it('says the request failed when the server cannot be reached', async () => {
-    stubFetch((call) => (call.url === '/predict' ? Promise.reject(new TypeError('Failed to fetch')) : json({ detail: 'Not found' }, 404)));
+    predictWith(() => Promise.reject(new TypeError('Failed to fetch')));
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: 'TCS' } });
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.requestFailed);
   });
 
+  it('says the request failed when the answer is not a forecast it understands', async () => {
+    predictWith(() => json({ ticker: 'TCS', forecast: [3512.5], as_of: '2024-03-28', horizon_days: 1 }));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'TCS' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.requestFailed);
+  });
+
+  it('asks again when the same ticker is sent after a failure', async () => {
+    let answers = 0;
+    const { callsTo } = predictWith((call) => (answers++ === 0 ? new Response('', { status: 500 }) : json(forecastOf((call.body as { ticker: string }).ticker))));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+    await screen.findByRole('alert');
+    submit();
+    expect(await screen.findByRole('table', { name: 'Forecast closing prices' })).toBeTruthy();
+    expect(callsTo('/predict')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows a forecast in rupees when the server sends one', async () => {
-    stubFetch((call) =>
-      call.url === '/predict'
-        ? json({ ticker: 'TCS', forecast: [3512.5, 123456.789], as_of: '2024-03-28', horizon_days: 2 })
-        : json({ detail: 'Not found' }, 404),
+    const forecast = [3512.5, 123456.789];
+    predictWith(() =>
+      json(
+        forecastOf('TCS', {
+          forecast,
+          dates: FORECAST_DATES.slice(0, 2),
+          lower80: [3400, 120000],
+          upper80: [3600, 126000],
+          lower95: [3300, 118000],
+          upper95: [3700, 128000],
+          horizon_days: 2,
+        }),
+      ),
     );
     const { input, submit } = await openForm();
     fireEvent.change(input, { target: { value: 'tcs' } });
@@ -77,5 +141,141 @@ describe('TrendVision prediction form', () => {
     const table = await screen.findByRole('table', { name: 'Forecast closing prices' });
     expect(within(table).getByText('₹3,512.50')).toBeTruthy();
     expect(within(table).getByText('₹1,23,456.79')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS): the next 2 trading days' })).toBeTruthy();
+  });
+});
+
+describe('TrendVision forecast', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  it("lists ten 'Day N' rows with their date, forecast and both bands to 2 decimals", async () => {
+    predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'infy' } });
+    submit();
+
+    const table = await screen.findByRole('table', { name: 'Forecast closing prices' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    // Each row is named 'Day N'; the short date beside it is for the eye on a phone, where the date column is out of view.
+    rows.forEach((row, index) => expect(within(row).getByRole('rowheader', { name: `Day ${index + 1}` })).toBeTruthy());
+    const cells = (index: number) => within(rows[index]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(0)).toEqual(['29 Mar 2024', '₹1,500.13', '₹1,490.13 – ₹1,510.13', '₹1,480.13 – ₹1,520.13']);
+    expect(cells(9)).toEqual(['11 Apr 2024', '₹1,522.63', '₹1,503.63 – ₹1,541.63', '₹1,484.63 – ₹1,560.63']);
+    for (const row of rows) {
+      for (const amount of row.textContent!.match(/₹[\d,]+(?:\.\d+)?/g) ?? []) expect(amount).toMatch(/\.\d{2}$/);
+    }
+    expect(screen.getByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 10 trading days' })).toBeTruthy();
+    expect(screen.getByText(/last close ₹1,498\.15/)).toBeTruthy();
+    expect(screen.getByText(TRENDVISION_TEXTS.weekdays)).toBeTruthy();
+  });
+
+  it('draws the fan over the last 65 adjusted closes of the 6-month history, and says in words what it shows', async () => {
+    const { calls } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+
+    const canvas = await screen.findByTestId('fan-canvas');
+    const bars = historyOf('INFY').bars;
+    expect(canvas.dataset).toMatchObject({ history: '65', from: bars.at(-65)!.date, to: '2024-03-28', lastClose: String(bars.at(-1)!.close), forecast: '10' });
+    expect(historyCalls(calls)).toEqual(['/api/market/history?symbol=INFY&range=6m&adjusted=true']);
+
+    const chart = screen.getByRole('img', { name: /^Forecast chart\./ });
+    expect(chart.getAttribute('aria-label')).toContain('then the forecast to 11 Apr 2024: ₹1,522.63 on day 10, 80 % band ₹1,503.63 to ₹1,541.63, 95 % band ₹1,484.63 to ₹1,560.63.');
+    const legend = screen.getByRole('list', { name: 'What the chart shows' });
+    expect(legend.textContent).toContain('Closing prices of the last 3 months');
+    expect(legend.textContent).toContain('Forecast: the middle estimate');
+    expect(legend.textContent).toContain('80 % band');
+    expect(legend.textContent).toContain('95 % band');
+    expect(screen.getByRole('link', { name: 'tradingview.com' })).toBeTruthy();
+  });
+
+  it('draws the forecast alone, and says so, when the past prices cannot be loaded', async () => {
+    stubFetch(predictionServer({ history: () => json({ detail: 'Market data is unavailable.' }, 503) }));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+
+    expect((await screen.findByTestId('fan-canvas')).dataset.history).toBe('0');
+    expect(screen.getByText(TRENDVISION_TEXTS.historyMissing)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('holds the room of the forecast while it is computed', async () => {
+    predictWith(() => never());
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+
+    const loading = await screen.findByTestId('forecast-loading');
+    expect(within(loading).getByRole('status').textContent).toBe('Forecasting INFY...');
+    expect(loading.querySelectorAll('.panel')).toHaveLength(2);
+  });
+
+  it('forecasts the stock picked at once, fills the form and keeps the stock in the address', async () => {
+    const { callsTo } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { router, input } = await openForm();
+
+    const picker = screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement;
+    await waitFor(() => expect(picker.disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'tcs' } });
+    fireEvent.click(screen.getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS): the next 10 trading days' })).toBeTruthy();
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'TCS' }]);
+    expect((input as HTMLInputElement).value).toBe('TCS');
+    expect(router.state.location.search).toBe('?symbol=TCS');
+    expect(localStorage.getItem('nivesh.market.symbol')).toBe('TCS');
+  });
+
+  it('forecasts the stock in the address on arrival, and a typed ticker goes to the address too', async () => {
+    const { callsTo } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { router, input, submit } = await openForm('/ai-predictions?symbol=infy');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 10 trading days' })).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe('INFY');
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement).value).toBe('INFY — Infosys Ltd.'));
+
+    fireEvent.change(input, { target: { value: 'reliance' } });
+    submit();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Reliance Industries Ltd. (RELIANCE): the next 10 trading days' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?symbol=RELIANCE');
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'INFY' }, { ticker: 'RELIANCE' }]);
+  });
+
+  it('does not forecast on arrival without a stock in the address', async () => {
+    localStorage.setItem('nivesh.market.symbol', 'TCS');
+    const { callsTo } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { input } = await openForm();
+    await screen.findByRole('table', { name: /TrendVision track record/ });
+    expect(callsTo('/predict')).toHaveLength(0);
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('carries the disclaimer: a statistical estimate, not a price target or a call to buy or sell', async () => {
+    predictWith(() => never());
+    await openForm();
+    const disclaimer = screen.getByTestId('prediction-disclaimer');
+    expect(disclaimer.textContent).toBe(TRENDVISION_TEXTS.disclaimer);
+    expect(disclaimer.textContent).toMatch(/statistical estimate/);
+    expect(disclaimer.textContent).toMatch(/not a price target and not a recommendation to buy or sell/);
+    expect(disclaimer.textContent).toMatch(/SEBI/);
+    expect(screen.getAllByText(TRENDVISION_TEXTS.disclaimer)).toHaveLength(1);
+  });
+
+  it('shows how accurate the forecast was beside it', async () => {
+    predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { input, submit } = await openForm();
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+
+    const card = await screen.findByRole('region', { name: 'How accurate is this?' });
+    expect(card.textContent).toContain("On past data, this forecast's errors 10 trading days ahead were 3 % smaller than simply assuming no change.");
+    expect(card.textContent).toContain('The 80 % band contained the actual price 79 % of the time over 2,400 tests.');
+    expect(card.textContent).toContain('Exponential smoothing (AutoETS)');
   });
 });

@@ -1,83 +1,96 @@
-import type { PredictResponse } from '@nivesh/proto';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
-import { PendingPanel } from '../../../components/pending-panel';
 import { usePageMeta } from '../../../hooks/use-page-meta';
-import { formatINR } from '../../../lib/format';
-import { PENDING } from '../../../lib/pending';
+import { SYMBOL_PATTERN, useSelectedSymbol } from '../../../lib/market/selected-symbol';
 import { predictionErrorMessage, usePredict } from '../api/predict';
-import { PREDICTION_TEXTS } from '../texts';
+import { FORECAST_HORIZON_DAYS, PREDICTION_TEXTS, TRENDVISION_TEXTS } from '../texts';
+import { AccuracyCard } from './accuracy-card';
+import { ForecastPanel } from './forecast-panel';
+import { TrackRecord } from './track-record';
 import './prediction.css';
 
-function ForecastTable({ result }: { result: PredictResponse }) {
+/** The stock named by `?symbol=` in the address, when it looks like a symbol. */
+const symbolInAddress = (params: URLSearchParams): string | null => {
+  const value = params.get('symbol')?.trim().toUpperCase();
+  return value && SYMBOL_PATTERN.test(value) ? value : null;
+};
+
+/** While a forecast loads: about the room the forecast and its accuracy card take, so nothing below jumps. */
+function ForecastLoading({ ticker }: { ticker: string }) {
   return (
-    <section className="panel" aria-labelledby="forecast-heading">
-      <h2 id="forecast-heading">
-        {result.ticker}: the next {result.horizon_days} trading days
-      </h2>
-      <p className="muted">
-        Based on daily prices up to {result.as_of}
-        {result.last_close === undefined ? '' : `, last close ${formatINR(result.last_close)}`}.
-      </p>
-      <table className="data-table">
-        <caption className="visually-hidden">Forecast closing prices</caption>
-        <thead>
-          <tr>
-            <th scope="col">Trading day</th>
-            <th scope="col">Forecast close</th>
-            {result.lower && result.upper ? <th scope="col">80% range</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {result.forecast.map((value, index) => (
-            <tr key={index}>
-              <th scope="row">Day {index + 1}</th>
-              <td>{formatINR(value)}</td>
-              {result.lower && result.upper ? (
-                <td>
-                  {formatINR(result.lower[index])} – {formatINR(result.upper[index])}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <div className="forecast-loading" data-testid="forecast-loading">
+      <section className="panel forecast-skeleton" aria-busy="true">
+        <p className="query-loading" role="status">
+          Forecasting {ticker}...
+        </p>
+      </section>
+      <section className="panel accuracy-skeleton" aria-hidden="true" />
+    </div>
   );
 }
 
-/** /ai-predictions: TrendVision, the AI price forecast of one NSE stock. */
+/** /ai-predictions: TrendVision, a statistical price forecast of one NSE stock with its bands and measured accuracy. */
 export function AiPredictionsPage() {
   usePageMeta({
     title: 'TrendVision AI Predictions',
-    description: `TrendVision: ${PENDING.prediction}`,
+    description: `TrendVision: statistical forecasts of NSE stock prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and their accuracy on past data.`,
     path: '/ai-predictions',
   });
-  const [ticker, setTicker] = useState('');
+  const [params] = useSearchParams();
+  const addressed = symbolInAddress(params);
+  const [, selectSymbol] = useSelectedSymbol();
+  const [ticker, setTicker] = useState(addressed ?? '');
+  // A ticker the address cannot hold (not shaped like a symbol) is still sent, for the server to answer.
+  const [unaddressable, setUnaddressable] = useState<string | null>(null);
   const [validation, setValidation] = useState<string | null>(null);
-  const prediction = usePredict();
+  const requested = unaddressable ?? addressed;
+  const prediction = usePredict(requested);
+
+  const ask = (next: string) => {
+    setValidation(null);
+    if (next === requested) {
+      if (prediction.isError) void prediction.refetch();
+      return;
+    }
+    if (SYMBOL_PATTERN.test(next)) {
+      setUnaddressable(null);
+      selectSymbol(next);
+    } else {
+      setUnaddressable(next);
+    }
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (prediction.isPending) return;
-    if (ticker.trim() === '') {
+    const next = ticker.trim().toUpperCase();
+    if (next === '') {
       setValidation(PREDICTION_TEXTS.emptyTicker);
       return;
     }
-    setValidation(null);
-    prediction.mutate(ticker.trim().toUpperCase());
+    ask(next);
   };
 
-  const error = validation ?? (prediction.isError ? predictionErrorMessage(prediction.error) : null);
+  const onPick = (symbol: string) => {
+    setTicker(symbol);
+    ask(symbol);
+  };
+
+  // Asking again after a failure shows the forecast's room loading, not the old error beside it.
+  const error = validation ?? (prediction.isError && !prediction.isFetching ? predictionErrorMessage(prediction.error) : null);
+  const result = validation ? undefined : prediction.data;
 
   return (
-    <div className="page-body">
-      <PageHeader eyebrow="TrendVision" title="AI Price Predictions" />
+    <div className="page-body prediction-page">
+      <PageHeader eyebrow="TrendVision" title="AI Price Predictions" lead={TRENDVISION_TEXTS.lead} />
       <EducationalNotice />
-      <PendingPanel pending={PENDING.prediction} />
-      <section className="panel" aria-labelledby="predict-form-heading">
+      <section className="panel predict-form-panel" aria-labelledby="predict-form-heading">
         <h2 id="predict-form-heading">Forecast a stock</h2>
+        <div className="predict-picker">
+          <SymbolPicker value={addressed ?? ''} onChange={onPick} />
+        </div>
         <form className="inline-form" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor="predict-ticker">Ticker symbol</label>
@@ -94,8 +107,8 @@ export function AiPredictionsPage() {
               aria-describedby={error ? 'predict-error' : undefined}
             />
           </div>
-          <button type="submit" className="primary" disabled={prediction.isPending}>
-            {prediction.isPending ? 'Predicting…' : 'Predict'}
+          <button type="submit" className="primary">
+            Predict
           </button>
         </form>
         {error ? (
@@ -103,12 +116,19 @@ export function AiPredictionsPage() {
             {error}
           </p>
         ) : null}
-        <p className="muted">
-          Forecasts are estimates from past prices. Markets react to news no model can see, so treat them as one input
-          among many.
+        <p className="prediction-disclaimer" data-testid="prediction-disclaimer">
+          {TRENDVISION_TEXTS.disclaimer}
         </p>
       </section>
-      {prediction.data && !validation ? <ForecastTable result={prediction.data} /> : null}
+      {result ? (
+        <>
+          <ForecastPanel result={result} />
+          <AccuracyCard result={result} />
+        </>
+      ) : !validation && requested && prediction.isFetching ? (
+        <ForecastLoading ticker={requested} />
+      ) : null}
+      <TrackRecord />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { popupAlreadySeen } from './support/accounts';
+
+test('TrendVision: an empty ticker is refused, infy gets a 10-day forecast with both bands and its measured accuracy', async ({ page }) => {
+  test.setTimeout(120_000);
+  await popupAlreadySeen(page);
+  await page.goto('/ai-predictions');
+  await page.getByRole('button', { name: 'Predict' }).click();
+  await expect(page.getByText('Please enter a ticker symbol')).toBeVisible();
+
+  const sent = page.waitForRequest((request) => request.url().endsWith('/predict') && request.method() === 'POST');
+  await page.getByLabel('Ticker symbol').fill('infy');
+  await page.getByRole('button', { name: 'Predict' }).click();
+  expect((await sent).postDataJSON()).toEqual({ ticker: 'INFY' });
+
+  // The first forecast of a stock back-tests its models first (a few seconds in the service's worker thread).
+  const table = page.getByRole('table', { name: /forecast/i });
+  await expect(table).toBeVisible({ timeout: 90_000 });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  for (let day = 1; day <= 10; day += 1) {
+    const row = rows.nth(day - 1);
+    await expect(row.getByRole('rowheader')).toContainText(`Day ${day}`);
+    // The forecast and both bands, in rupees to two decimals.
+    expect((await row.innerText()).match(/₹[\d,]+\.\d{2}/g)?.length).toBeGreaterThanOrEqual(5);
+  }
+  await expect(page.getByRole('heading', { name: 'How accurate is this?' })).toBeVisible();
+  await expect(page.getByText(/The 80 % band contained the actual price \d+ % of the time over [\d,]+ tests\./)).toBeVisible();
+  await expect(page.getByText(/not a price target/i).first()).toBeVisible();
+  // The fan chart is drawn once it is near the screen.
+  await table.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('fan-chart').locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import { ACCURACY } from '../testing/fixtures';
+import { TRENDVISION_TEXTS } from '../texts';
+import { AccuracyCard } from './accuracy-card';
+
+const show = (accuracy: Record<string, unknown> = {}) => {
+  render(<AccuracyCard result={{ accuracy: { ...ACCURACY, ...accuracy }, model_name: 'Exponential smoothing (AutoETS)', computed_at: '2024-03-29T02:00:00.000Z' }} />);
+  return screen.getByRole('region', { name: 'How accurate is this?' });
+};
+
+describe('How accurate is this?', () => {
+  it('says by how much the errors were smaller than assuming no change, at 10, 1 and 5 trading days', () => {
+    const card = show();
+    expect(card.querySelector('.accuracy-lead')?.textContent).toBe(
+      "On past data, this forecast's errors 10 trading days ahead were 3 % smaller than simply assuming no change.",
+    );
+    expect(card.textContent).toContain("On past data, this forecast's errors 1 trading day ahead were 1 % smaller than simply assuming no change.");
+    expect(card.textContent).toContain("On past data, this forecast's errors 5 trading days ahead were 2 % smaller than simply assuming no change.");
+  });
+
+  it('says when they were larger, or about the same', () => {
+    const card = show({ mase: { h1: 1.004, h5: 1.0, h10: 1.04 } });
+    expect(card.textContent).toContain("errors 10 trading days ahead were 4 % larger than simply assuming no change.");
+    expect(card.textContent).toContain("errors 1 trading day ahead were about the same as simply assuming no change.");
+    expect(card.textContent).toContain("errors 5 trading days ahead were about the same as simply assuming no change.");
+  });
+
+  it('says so when no model beat assuming no change, and shows no comparison of naive with itself', () => {
+    const card = show({ mase: { h1: 1, h5: 1, h10: 1 }, beats_naive: false });
+    expect(card.querySelector('.accuracy-lead')?.textContent).toBe(TRENDVISION_TEXTS.noModelBeatNaive);
+    expect(card.textContent).not.toContain('this forecast\'s errors');
+    expect(card.textContent).toContain('The 80 % band contained the actual price');
+  });
+
+  it('says how often each band held, over how many tests, with Indian grouping', () => {
+    const card = show({ coverage80: 0.794, coverage95: 0.9449, tests: 240000 });
+    expect(card.textContent).toContain('The 80 % band contained the actual price 79 % of the time over 2,40,000 tests.');
+    expect(card.textContent).toContain('The 95 % band contained the actual price 94 % of the time over 2,40,000 tests.');
+  });
+
+  it('names the model, the baseline, the test period and when it was computed', () => {
+    const card = show();
+    expect(card.textContent).toContain('ModelExponential smoothing (AutoETS)');
+    expect(card.textContent).toContain('Compared withSimply assuming no change (the naive forecast)');
+    expect(card.textContent).toContain('Test period1 Apr 2022 to 28 Mar 2024, forecasts made on 240 days');
+    expect(card.textContent).toContain('Back-test computed29 Mar 2024');
+    expect(card.textContent).toContain(TRENDVISION_TEXTS.chosenLater);
+  });
+});

@@ -1,0 +1,89 @@
+import { render } from '@testing-library/react';
+import { createChart } from 'lightweight-charts';
+import { forecastOf } from '../testing/fixtures';
+import FanChartCanvas, { mixColors } from './fan-chart-canvas';
+import type { FanForecast } from './fan-chart';
+
+// The library draws on a canvas, which jsdom lacks: this checks what the component asks of it.
+vi.mock('lightweight-charts', () => {
+  const chart = () => {
+    const timeScale = { fitContent: vi.fn() };
+    return {
+      addSeries: vi.fn((definition: string, options: Record<string, unknown>) => ({ definition, options, setData: vi.fn() })),
+      removeSeries: vi.fn(),
+      applyOptions: vi.fn(),
+      remove: vi.fn(),
+      timeScale: () => timeScale,
+    };
+  };
+  return { createChart: vi.fn(() => chart()), AreaSeries: 'Area', LineSeries: 'Line', ColorType: { Solid: 'solid' }, LineStyle: { Dashed: 2 } };
+});
+
+type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
+type MockChart = { addSeries: ReturnType<typeof vi.fn>; removeSeries: ReturnType<typeof vi.fn>; remove: ReturnType<typeof vi.fn> };
+
+const FORECAST = forecastOf('INFY') as unknown as FanForecast;
+const HISTORY = [
+  { date: '2024-03-26', value: 1480 },
+  { date: '2024-03-27', value: 1485.85 },
+  { date: '2024-03-28', value: 1498.15 },
+];
+
+const lastChart = () => vi.mocked(createChart).mock.results.at(-1)!.value as MockChart;
+const added = (chart: MockChart) => chart.addSeries.mock.results.map((result) => result.value as MockSeries);
+const dataOf = (series: MockSeries) => series.setData.mock.calls[0]![0] as Array<{ time: string; value: number }>;
+
+describe('FanChartCanvas', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.theme;
+  });
+
+  it('opens the fan at the last close: four band areas, the dashed forecast, then the past closes on top', () => {
+    render(<FanChartCanvas history={HISTORY} forecast={FORECAST} />);
+    expect(vi.mocked(createChart).mock.calls.at(-1)![1]).toMatchObject({ autoSize: true, layout: { attributionLogo: false }, localization: { locale: 'en-IN' } });
+    const series = added(lastChart());
+    expect(series.map((entry) => entry.definition)).toEqual(['Area', 'Area', 'Area', 'Area', 'Line', 'Line']);
+
+    const [upper95, upper80, lower80, lower95, median, closes] = series as [MockSeries, MockSeries, MockSeries, MockSeries, MockSeries, MockSeries];
+    for (const [entry, values] of [
+      [upper95, FORECAST.upper95],
+      [upper80, FORECAST.upper80],
+      [lower80, FORECAST.lower80],
+      [lower95, FORECAST.lower95],
+      [median, FORECAST.forecast],
+    ] as const) {
+      expect(dataOf(entry)).toEqual([{ time: '2024-03-28', value: 1498.15 }, ...FORECAST.dates.map((date, index) => ({ time: date, value: values[index] }))]);
+    }
+    expect(dataOf(closes)).toEqual(HISTORY.map((point) => ({ time: point.date, value: point.value })));
+    expect(median.options).toMatchObject({ lineStyle: 2 });
+
+    // Each band shade fills down to the bottom and the next covers it: the light shade, the dark one, the light one, the background.
+    const fills = [upper95, upper80, lower80, lower95].map((entry) => [entry.options.topColor, entry.options.bottomColor]);
+    const light = mixColors('#1f6f4a', '#ffffff', 0.16);
+    const dark = mixColors('#1f6f4a', '#ffffff', 0.35);
+    expect(fills).toEqual([[light, light], [dark, dark], [light, light], ['#ffffff', '#ffffff']]);
+    const format = upper95.options.priceFormat as { formatter: (value: number) => string };
+    expect(format.formatter(123456.789)).toBe('₹1,23,456.79');
+  });
+
+  it('draws no past line without past prices, and never one past the last close', () => {
+    render(<FanChartCanvas history={[...HISTORY, { date: '2024-03-29', value: 1 }]} forecast={FORECAST} />);
+    const closes = added(lastChart())[5]!;
+    expect(dataOf(closes).map((point) => point.time)).toEqual(['2024-03-26', '2024-03-27', '2024-03-28']);
+
+    render(<FanChartCanvas history={[]} forecast={FORECAST} />);
+    expect(added(lastChart())).toHaveLength(5);
+  });
+
+  it('disposes of the chart on unmount', () => {
+    const view = render(<FanChartCanvas history={HISTORY} forecast={FORECAST} />);
+    const chart = lastChart();
+    view.unmount();
+    expect(chart.remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('mixes a band shade opaquely into the background', () => {
+    expect(mixColors('#ff0000', '#0000ff', 0.25)).toBe('rgb(64, 0, 191)');
+    expect(mixColors('rgb(1, 2, 3)', '#ffffff', 0.5)).toBe('rgb(1, 2, 3)');
+  });
+});

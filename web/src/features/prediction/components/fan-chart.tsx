@@ -1,0 +1,85 @@
+import type { PredictResponse } from '@nivesh/proto';
+import { Suspense, lazy, useRef } from 'react';
+import { ChartBoundary } from '../../../components/market/lazy-price-chart';
+import type { ChartPoint } from '../../../components/market/line-chart';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
+import { formatINR, formatMarketDate } from '../../../lib/format';
+import './fan-chart.css';
+
+/** The parts of a forecast the chart draws. */
+export type FanForecast = Pick<PredictResponse, 'as_of' | 'last_close' | 'dates' | 'forecast' | 'lower80' | 'upper80' | 'lower95' | 'upper95'>;
+
+export type FanChartProps = {
+  /** Adjusted closes up to the forecast's last close, oldest first; empty when they could not be loaded. */
+  history: readonly ChartPoint[];
+  forecast: FanForecast;
+  /** Past prices are still loading: the box holds its place until they come, so the chart is drawn once. */
+  pending?: boolean;
+};
+
+// lightweight-charts (about 56 kB gzipped) loads with the first chart shown, never with the page.
+const FanChartCanvas = lazy(() => import('./fan-chart-canvas'));
+
+/** The chart in words, for screen readers: where the prices went and where the forecast and its bands end. */
+export const describeFan = ({ history, forecast }: Pick<FanChartProps, 'history' | 'forecast'>): string => {
+  const last = forecast.forecast.length - 1;
+  const end = forecast.dates[last];
+  const first = history[0];
+  const past = first
+    ? `Closing prices from ${formatMarketDate(first.date)} (${formatINR(first.value)}) to ${formatMarketDate(forecast.as_of)} (${formatINR(forecast.last_close)})`
+    : `Last close ${formatINR(forecast.last_close)} on ${formatMarketDate(forecast.as_of)}`;
+  return (
+    `${past}, then the forecast to ${end ? formatMarketDate(end) : 'the last day'}: ${formatINR(forecast.forecast[last])} on day ${last + 1}, ` +
+    `80 % band ${formatINR(forecast.lower80[last])} to ${formatINR(forecast.upper80[last])}, ` +
+    `95 % band ${formatINR(forecast.lower95[last])} to ${formatINR(forecast.upper95[last])}.`
+  );
+};
+
+/**
+ * A fan chart: the last months of closing prices, then the forecast line inside its 80 % and 95 % bands. The canvas
+ * is built when it scrolls near the screen, in a box of fixed height, and its legend says in words what each mark is.
+ */
+export function FanChart({ history, forecast, pending = false }: FanChartProps) {
+  const plot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(plot);
+  const loading = <span className="fan-chart-loading">Loading chart...</span>;
+  return (
+    <figure className="fan-chart">
+      <div ref={plot} className="fan-chart-plot" role="img" aria-label={`Forecast chart. ${describeFan({ history, forecast })}`} data-testid="fan-chart">
+        {near && !pending ? (
+          <ChartBoundary>
+            <Suspense fallback={loading}>
+              <FanChartCanvas history={history} forecast={forecast} />
+            </Suspense>
+          </ChartBoundary>
+        ) : (
+          loading
+        )}
+      </div>
+      <ul className="fan-chart-legend" aria-label="What the chart shows">
+        {history.length || pending ? (
+          <li>
+            <span className="fan-swatch fan-swatch-history" aria-hidden="true" />
+            Closing prices of the last 3 months, adjusted for corporate actions
+          </li>
+        ) : null}
+        <li>
+          <span className="fan-swatch fan-swatch-forecast" aria-hidden="true" />
+          Forecast: the middle estimate of each day’s close
+        </li>
+        <li>
+          <span className="fan-swatch fan-swatch-band80" aria-hidden="true" />
+          80 % band: the close is expected inside it on 8 days in 10
+        </li>
+        <li>
+          <span className="fan-swatch fan-swatch-band95" aria-hidden="true" />
+          95 % band: on 19 days in 20
+        </li>
+      </ul>
+      {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
+      <figcaption className="fan-chart-credit">
+        Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
+      </figcaption>
+    </figure>
+  );
+}

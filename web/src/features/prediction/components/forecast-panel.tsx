@@ -1,0 +1,87 @@
+import type { PredictResponse } from '@nivesh/proto';
+import { useId, useMemo } from 'react';
+import { ScrollTable } from '../../../components/scroll-table';
+import { formatINR, formatMarketDate } from '../../../lib/format';
+import { useHistory } from '../../../lib/market/get-history';
+import { TRENDVISION_TEXTS } from '../texts';
+import { FanChart } from './fan-chart';
+
+/** About three months of trading days before the forecast, cut from the 6-month history the market pages share. */
+const HISTORY_BARS = 65;
+
+/** A band's edges; on a narrow screen the upper one goes under the lower (prediction.css). */
+const band = (lower: number | undefined, upper: number | undefined) => (
+  <>
+    {formatINR(lower ?? Number.NaN)} – <span className="forecast-band-upper">{formatINR(upper ?? Number.NaN)}</span>
+  </>
+);
+
+/** '29 Mar': the date under 'Day N' on a narrow screen, where the date column is hidden from view. */
+const dayAndMonth = (date: string) => formatMarketDate(date).replace(/ \d{4}$/, '');
+
+function ForecastTable({ result }: { result: PredictResponse }) {
+  return (
+    <ScrollTable label="Forecast table">
+      <table className="data-table forecast-table">
+        <caption className="visually-hidden">Forecast closing prices</caption>
+        <thead>
+          <tr>
+            <th scope="col">Trading day</th>
+            <th scope="col" className="forecast-date">
+              Date
+            </th>
+            <th scope="col">Forecast close</th>
+            <th scope="col">80 % band</th>
+            <th scope="col">95 % band</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.forecast.map((value, index) => {
+            const date = result.dates[index];
+            return (
+              <tr key={index}>
+                <th scope="row">
+                  {`Day ${index + 1}`}
+                  {date ? (
+                    <span className="forecast-day-date" aria-hidden="true">
+                      {dayAndMonth(date)}
+                    </span>
+                  ) : null}
+                </th>
+                <td className="forecast-date">{date ? <time dateTime={date}>{formatMarketDate(date)}</time> : null}</td>
+                <td>{formatINR(value)}</td>
+                <td>{band(result.lower80[index], result.upper80[index])}</td>
+                <td>{band(result.lower95[index], result.upper95[index])}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/** The forecast of one stock: the fan chart over its last months of prices, then the figures day by day. */
+export function ForecastPanel({ result }: { result: PredictResponse }) {
+  const headingId = useId();
+  const history = useHistory(result.ticker, '6m');
+  // Another stock's prices stay in the query while this one's load (keepPreviousData): never drawn under this forecast.
+  const bars = history.isPlaceholderData ? undefined : history.data?.bars;
+  const points = useMemo(() => (bars ?? []).slice(-HISTORY_BARS).map((bar) => ({ date: bar.date, value: bar.close })), [bars]);
+  const historyFailed = !bars && history.isError;
+  return (
+    <section className="panel forecast-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {result.company} ({result.ticker}): the next {result.horizon_days} trading days
+      </h2>
+      <p className="muted">
+        Based on closing prices up to <time dateTime={result.as_of}>{formatMarketDate(result.as_of)}</time>, adjusted for corporate actions; last close{' '}
+        {formatINR(result.last_close)}.
+      </p>
+      <FanChart history={points} forecast={result} pending={!bars && !historyFailed} />
+      {historyFailed ? <p className="muted forecast-note">{TRENDVISION_TEXTS.historyMissing}</p> : null}
+      <ForecastTable result={result} />
+      <p className="muted forecast-note">{TRENDVISION_TEXTS.weekdays}</p>
+    </section>
+  );
+}
