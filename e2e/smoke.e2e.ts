@@ -31,9 +31,13 @@ test('the whole stack serves the app, answers health and readiness, and complete
   expect((await request.get('/api/system/status')).status()).toBe(401);
 
   // A feature that is not built yet answers 501 through the whole chain, with a sentence for people.
-  const predict = await request.post('/predict', { data: { ticker: 'infy' } });
-  expect(predict.status()).toBe(501);
-  expect((await predict.json()).detail).toBe('Price forecasts are not available yet.');
+  const chat = await request.post('/chat/sentiment/start', { data: {} });
+  expect(chat.status()).toBe(501);
+  expect((await chat.json()).detail).toBe('Warren AI chat is not available yet.');
+  // A bad ticker is a 400 with the specification's words, checked at the gateway before any service is asked.
+  const empty = await request.post('/predict', { data: { ticker: ' ' } });
+  expect(empty.status()).toBe(400);
+  expect((await empty.json()).detail).toContain('Please enter a ticker symbol');
 });
 
 test('a browser navigation to an app route gets the SPA, an unknown API path gets a JSON 404', async ({ page, request }) => {
