@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ARTICLE_SOURCES } from './articles.generated';
+import { DEFAULT_LIMIT, KnowledgeBase } from './knowledge-base';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { render, OUTPUT } = require('./embed-articles.cjs') as { render: () => string; OUTPUT: string };
+
+describe('KnowledgeBase', () => {
+  const kb = KnowledgeBase.load();
+
+  it('loads once and shares the index', () => {
+    expect(KnowledgeBase.load()).toBe(kb);
+    expect(kb.articles().length).toBe(Object.keys(ARTICLE_SOURCES).length);
+  });
+
+  it('embeds exactly the Markdown files in articles/ (run embed-articles.cjs after editing one)', () => {
+    const files = fs.readdirSync(path.join(__dirname, 'articles')).filter((name) => name.endsWith('.md')).sort();
+    expect(Object.keys(ARTICLE_SOURCES).sort()).toEqual(files);
+    expect(fs.readFileSync(OUTPUT, 'utf8')).toBe(render());
+  });
+
+  it.each([
+    ['what is RSI', 'rsi'],
+    ['rsi kya hai', 'rsi'],
+    ['RSI 75 ka matlab kya hai?', 'rsi'],
+    ['how do I know if an adviser is registered with SEBI', 'sebi-registration-check'],
+    ['how can I verify my advisor SEBI registration number', 'sebi-registration-check'],
+    ['is a guaranteed 5% a month scheme safe', 'fraud-red-flags'],
+    ['what does beta mean', 'beta'],
+    ['why is my chart adjusted for a split', 'adjusted-prices'],
+    ['what is a good P/E', 'pe-ratio'],
+    ['pe ratio kya hai', 'pe-ratio'],
+    ['explain the MACD histogram', 'macd'],
+    ['what are bollinger bands', 'bollinger-bands'],
+    ['average true range', 'atr'],
+    ['what is ADX', 'adx'],
+    ['stochastic oscillator %K', 'stochastic'],
+    ['on balance volume', 'obv'],
+    ['what is VWAP', 'vwap'],
+    ['difference between SMA and EMA', 'moving-averages'],
+    ['what are support and resistance levels', 'support-resistance'],
+    ['what is the market mood index', 'market-mood-index'],
+    ['what does market breadth mean', 'market-breadth'],
+    ['what is India VIX', 'market-volatility'],
+    ['what is maximum drawdown', 'max-drawdown'],
+    ['explain value at risk per lakh', 'value-at-risk'],
+    ['what is price to book', 'pb-ratio'],
+    ['what is return on equity', 'roe'],
+    ['is a high debt to equity ratio bad', 'debt-to-equity'],
+    ['what is dividend yield', 'dividend-yield'],
+    ['what is diluted EPS', 'eps'],
+    ['how does a SIP work', 'sip'],
+    ['rupee cost averaging', 'rupee-cost-averaging'],
+    ['index fund vs stock picking', 'index-funds-vs-stock-picking'],
+    ['what is compounding', 'compounding'],
+    ['what is a price target', 'price-target'],
+    ['how do analysts set targets?', 'price-target'],
+    ['what does a buy rating from a broker mean', 'analyst-rating'],
+    ['what is a stop-loss order', 'stop-loss'],
+    ['what is a buyback', 'buyback'],
+    ['bonus shares kya hota hai', 'bonus-issue'],
+    ['what is a demerger', 'demerger'],
+    ['should I trust telegram tips', 'stock-tips-groups'],
+    ['what is a pump and dump', 'pump-and-dump'],
+    ['how to file a complaint with SEBI on SCORES', 'scores-complaints'],
+    ['I lost money to a scam, what do I do', 'cyber-fraud-helpline'],
+    ['how accurate is the naive forecast', 'naive-forecast'],
+    ['what is a back-test', 'back-testing'],
+    ['can anyone predict stock prices', 'forecast-uncertainty'],
+    ['tax on short term capital gains', 'capital-gains-tax'],
+    ['why will Warren not tell me whether to buy or sell', 'why-no-buy-sell-calls'],
+  ])('answers %j with %s first', (query, id) => {
+    expect(kb.search(query)[0]?.id).toBe(id);
+  });
+
+  it.each(['qwxz flurb glorp', 'asdf jkl zzzz', 'the weather in paris tomorrow', '', '   ', '???'])('finds nothing for %j', (query) => {
+    expect(kb.search(query)).toEqual([]);
+  });
+
+  it('returns passages best first, with the article body, title and topics, up to the limit', () => {
+    const passages = kb.search('volatility risk drawdown beta', { limit: 5 });
+    expect(passages).toHaveLength(5);
+    expect(passages.map((passage) => passage.score)).toEqual([...passages.map((passage) => passage.score)].sort((a, b) => b - a));
+    const beta = kb.articles().find((article) => article.id === 'beta')!;
+    const passage = kb.search('beta')[0]!;
+    expect(passage).toEqual({ id: 'beta', title: beta.title, text: beta.body, topics: beta.topics, score: expect.any(Number) });
+    expect(kb.search('volatility').length).toBeLessThanOrEqual(DEFAULT_LIMIT);
+  });
+
+  it('keeps to the articles that suit the chat type', () => {
+    expect(kb.search('volatility', { chatType: 'technical' })[0]?.id).toBe('volatility');
+    expect(kb.search('volatility', { chatType: 'sentiment' })[0]?.id).toBe('market-volatility');
+    expect(kb.search('what is RSI', { chatType: 'sentiment' }).map((passage) => passage.id)).not.toContain('rsi');
+    expect(kb.search('market mood index', { chatType: 'technical' }).map((passage) => passage.id)).not.toContain('market-mood-index');
+    expect(kb.search('how do I check SEBI registration', { chatType: 'sentiment' })[0]?.id).toBe('sebi-registration-check');
+  });
+});

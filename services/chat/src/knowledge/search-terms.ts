@@ -1,0 +1,47 @@
+import stem from 'wink-porter2-stemmer';
+
+// Question words and fillers, English and Hinglish ("rsi kya hai"), that would otherwise match every article.
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my ' +
+    'of on or our so than that the their them then there these they this to too was we were what when where which ' +
+    'who whom why will with would you your about am any tell explain meaning mean means should know ' +
+    'kya hai hain hota hoti hote kaise kaisa kaun kab ka ki ke ko se mein mujhe mera meri hum aap batao bataiye samjhao matlab kaunsa konsa sa lu lun lena chahiye'
+  ).split(' '),
+);
+
+// Spellings and abbreviations folded to one form on both sides, so "P/E", "p e" and "PE" meet.
+const PHRASES: ReadonlyArray<[RegExp, string]> = [
+  [/\bp\s*\/\s*e\b/g, 'pe'],
+  [/\bp\s*\/\s*b\b/g, 'pb'],
+  [/\bd\s*\/\s*e\b/g, 'de'],
+  [/\bs\s*&\s*p\b/g, 'sp'],
+  [/\bbuy-back/g, 'buyback'],
+  [/\bspin-off/g, 'spinoff'],
+  [/\bstop-loss/g, 'stoploss'],
+  [/\bstop loss/g, 'stoploss'],
+  [/\bpump-and-dump/g, 'pump and dump'],
+];
+
+const SYNONYMS: Readonly<Record<string, string>> = {
+  advisor: 'adviser',
+  advisors: 'advisers',
+  advisory: 'adviser',
+  scam: 'fraud',
+  scams: 'fraud',
+  fraudulent: 'fraud',
+};
+
+/** Lower-cases and folds abbreviations; applied to documents and queries alike. */
+export const normalise = (text: string): string =>
+  PHRASES.reduce((folded, [pattern, replacement]) => folded.replace(pattern, replacement), text.toLowerCase().normalize('NFKC'));
+
+/** Splits normalised text into words (letters and digits; "%", "/" and punctuation separate them). */
+export const tokenise = (text: string): string[] => normalise(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** The index term of one word, or null for a stop word. */
+export const indexTerm = (word: string): string | null => {
+  if (STOP_WORDS.has(word)) return null;
+  const canonical = SYNONYMS[word] ?? word;
+  return /^\p{N}+$/u.test(canonical) ? canonical : stem(canonical);
+};
