@@ -133,9 +133,10 @@ export class ForecastService implements OnApplicationShutdown {
       throw error;
     });
     if (!series) return false;
-    const before = await this.evaluations.find(symbol, BACKTEST_HORIZON);
-    const after = await this.evaluation(symbol, series);
-    return before?.series_key !== after.series_key;
+    const key = seriesKey(series);
+    if ((await this.evaluations.find(symbol, BACKTEST_HORIZON))?.series_key === key) return false;
+    await this.backtestOnce(symbol, series, key);
+    return true;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -158,7 +159,11 @@ export class ForecastService implements OnApplicationShutdown {
   private async evaluation(symbol: string, series: DailyClose[]): Promise<EvaluationEntity> {
     const key = seriesKey(series);
     const stored = await this.evaluations.find(symbol, BACKTEST_HORIZON);
-    if (stored?.series_key === key) return stored;
+    return stored?.series_key === key ? stored : this.backtestOnce(symbol, series, key);
+  }
+
+  /** Back-tests these prices, joining a back-test of the same prices already running. */
+  private backtestOnce(symbol: string, series: DailyClose[], key: string): Promise<EvaluationEntity> {
     const flight = `${symbol}|${key}`;
     let pending = this.running.get(flight);
     if (!pending) {

@@ -1,8 +1,9 @@
-import { AreaSeries, ColorType, HistogramSeries, LineSeries, LineStyle, createChart, isBusinessDay } from 'lightweight-charts';
+import { AreaSeries, HistogramSeries, LineSeries, LineStyle, createChart, isBusinessDay } from 'lightweight-charts';
 import type { IChartApi, ISeriesApi, SeriesType, Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { formatMarketDate } from '../../lib/format';
 import { DARK_MEDIA_QUERY } from '../../lib/theme';
+import { baseChartOptions, themedChartOptions } from './chart-base';
 import { formatTickMark } from './chart-options';
 import type { ChartSeries, LineChartProps } from './line-chart';
 
@@ -106,12 +107,7 @@ export default function LineChartCanvas({ series, levels, zones, valueRange, for
     removed.current = false;
     // autoSize: the chart fills .line-chart-plot, whose height the wrapper sets.
     const created = createChart(element, {
-      autoSize: true,
-      // The notice and link are shown under the chart; the logo's injected <style> would break the page's CSP.
-      layout: { attributionLogo: false, fontFamily: getComputedStyle(element).fontFamily },
-      // The page keeps the wheel and vertical swipes; the chart still pans by dragging and zooms by pinching.
-      handleScroll: { mouseWheel: false, vertTouchDrag: false },
-      handleScale: { mouseWheel: false },
+      ...baseChartOptions(element),
       localization: {
         locale: 'en-IN',
         priceFormatter: (value: number) => (format.current ? format.current(value) : String(value)),
@@ -130,13 +126,7 @@ export default function LineChartCanvas({ series, levels, zones, valueRange, for
 
   useEffect(() => {
     if (!chart) return;
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: palette.surface }, textColor: palette.muted },
-      grid: { vertLines: { color: palette.border }, horzLines: { color: palette.border } },
-      rightPriceScale: { borderColor: palette.border },
-      timeScale: { borderColor: palette.border },
-      crosshair: { vertLine: { labelBackgroundColor: palette.text }, horzLine: { labelBackgroundColor: palette.text } },
-    });
+    chart.applyOptions(themedChartOptions({ background: palette.surface, text: palette.text, muted: palette.muted, grid: palette.border, border: palette.border }));
   }, [chart, palette]);
 
   useEffect(() => {

@@ -1,9 +1,10 @@
 import type { IndicatorPoint, MarketAction, MarketBar } from '@nivesh/proto';
-import { CandlestickSeries, ColorType, CrosshairMode, HistogramSeries, LineSeries, LineStyle, createChart, createSeriesMarkers } from 'lightweight-charts';
+import { CandlestickSeries, CrosshairMode, HistogramSeries, LineSeries, LineStyle, createChart, createSeriesMarkers } from 'lightweight-charts';
 import type { DeepPartial, IChartApi, ISeriesApi, ISeriesMarkersPluginApi, LineSeriesOptions, MouseEventParams, PriceFormat, Time } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
 import { actionMarkerText, priceOnly } from './action-markers';
+import { baseChartOptions, themedChartOptions } from './chart-base';
 import type { ChartOverlay, ChartPane, IndicatorSeries } from './chart-options';
 import { BOUNDED_SCALE_MARGINS, CHART_PANES, formatTickMark } from './chart-options';
 import type { ChartColors } from './chart-theme';
@@ -45,13 +46,10 @@ const PRICE_PANE_STRETCH = 3;
 
 const line = (points: readonly IndicatorPoint[]) => points.map((point) => ({ time: point.date as Time, value: point.value }));
 
-const chartOptions = (colors: ChartColors) => ({
-  layout: { background: { type: ColorType.Solid, color: colors.background } as const, textColor: colors.muted, panes: { separatorColor: colors.border } },
-  grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-  rightPriceScale: { borderColor: colors.border },
-  timeScale: { borderColor: colors.border },
-  crosshair: { vertLine: { labelBackgroundColor: colors.text }, horzLine: { labelBackgroundColor: colors.text } },
-});
+const chartOptions = (colors: ChartColors) => {
+  const themed = themedChartOptions(colors);
+  return { ...themed, layout: { ...themed.layout, panes: { separatorColor: colors.border } } };
+};
 
 type Added = Array<ISeriesApi<'Line' | 'Histogram'>>;
 
@@ -167,13 +165,7 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], action
     if (!container) return;
     // Colours follow in the next effect, and again whenever the theme changes.
     const chart = createChart(container, {
-      autoSize: true,
-      // The credit is shown under the chart; the logo's injected <style> would break the page's CSP.
-      layout: { attributionLogo: false, fontFamily: getComputedStyle(container).fontFamily },
-      // The page keeps the wheel and vertical swipes; the chart still pans by dragging and zooms by pinching.
-      handleScroll: { mouseWheel: false, vertTouchDrag: false },
-      handleScale: { mouseWheel: false },
-      localization: { locale: 'en-IN', timeFormatter: (time: Time) => (typeof time === 'string' ? formatMarketDate(time) : String(time)) },
+      ...baseChartOptions(container),
       crosshair: { mode: CrosshairMode.Normal },
       // A fixed left edge also keeps the first date label whole (the library moves it inside only then).
       timeScale: { rightOffset: 2, fixLeftEdge: true, tickMarkFormatter: formatTickMark },

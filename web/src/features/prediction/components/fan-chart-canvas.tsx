@@ -1,10 +1,11 @@
-import { AreaSeries, ColorType, LineSeries, LineStyle, createChart } from 'lightweight-charts';
+import { AreaSeries, LineSeries, LineStyle, createChart } from 'lightweight-charts';
 import type { IChartApi, ISeriesApi, PriceFormat, SeriesType, Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { baseChartOptions, themedChartOptions } from '../../../components/market/chart-base';
 import { formatTickMark } from '../../../components/market/chart-options';
 import type { ChartColors } from '../../../components/market/chart-theme';
 import { useChartColors, withAlpha } from '../../../components/market/chart-theme';
-import { formatINR, formatMarketDate } from '../../../lib/format';
+import { formatINR } from '../../../lib/format';
 import type { FanChartProps } from './fan-chart';
 
 /*
@@ -69,13 +70,7 @@ export default function FanChartCanvas({ history, forecast }: FanChartProps) {
     if (!element) return;
     removed.current = false;
     const created = createChart(element, {
-      autoSize: true,
-      // The notice and link are shown under the chart; the logo's injected <style> would break the page's CSP.
-      layout: { attributionLogo: false, fontFamily: getComputedStyle(element).fontFamily },
-      // The page keeps the wheel and vertical swipes; the chart still pans by dragging and zooms by pinching.
-      handleScroll: { mouseWheel: false, vertTouchDrag: false },
-      handleScale: { mouseWheel: false },
-      localization: { locale: 'en-IN', timeFormatter: (time: Time) => (typeof time === 'string' ? formatMarketDate(time) : String(time)) },
+      ...baseChartOptions(element),
       rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.08 } },
       timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
     });
@@ -89,13 +84,7 @@ export default function FanChartCanvas({ history, forecast }: FanChartProps) {
 
   useEffect(() => {
     if (!chart) return;
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colors.background }, textColor: colors.muted },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderColor: colors.border },
-      timeScale: { borderColor: colors.border },
-      crosshair: { vertLine: { labelBackgroundColor: colors.text }, horzLine: { labelBackgroundColor: colors.text } },
-    });
+    chart.applyOptions(themedChartOptions(colors));
     const quiet = { priceFormat: RUPEES, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
     const added: Array<ISeriesApi<SeriesType>> = bandSeries(forecast, colors).map(({ values, fill }) => {
       const area = chart.addSeries(AreaSeries, { ...quiet, lineColor: fill, lineWidth: 1, topColor: fill, bottomColor: fill });
