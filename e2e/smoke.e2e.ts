@@ -31,9 +31,9 @@ test('the whole stack serves the app, answers health and readiness, and complete
   expect((await request.get('/api/system/status')).status()).toBe(401);
 
   // A feature that is not built yet answers 501 through the whole chain, with a sentence for people.
-  const chat = await request.post('/chat/sentiment/start', { data: {} });
-  expect(chat.status()).toBe(501);
-  expect((await chat.json()).detail).toBe('Warren AI chat is not available yet.');
+  const tracking = await request.post('/api/visitor/track', { data: { session_id: 'visitor_1', page_url: '/' } });
+  expect(tracking.status()).toBe(501);
+  expect((await tracking.json()).detail).toBe('Visitor tracking is not available yet.');
   // A bad ticker is a 400 with the specification's words, checked at the gateway before any service is asked.
   const empty = await request.post('/predict', { data: { ticker: ' ' } });
   expect(empty.status()).toBe(400);

@@ -88,6 +88,10 @@ export const PredictionBacktestJobSchema = z.object({
 });
 export type PredictionBacktestJob = z.infer<typeof PredictionBacktestJobSchema>;
 
+/** Deletes Warren AI conversations past their retention; repeated every hour, carries nothing. */
+export const ChatRetentionJobSchema = z.object({});
+export type ChatRetentionJob = z.infer<typeof ChatRetentionJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
@@ -103,4 +107,5 @@ export const QUEUES = {
   marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),
   // Five tries, 30 s apart and doubling: at start the market service may come up after this one.
   predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 5, backoffMs: 30_000 }),
+  chatRetention: defineQueue('chat-retention', { purge: ChatRetentionJobSchema }, { attempts: 3, backoffMs: 60_000 }),
 } as const;

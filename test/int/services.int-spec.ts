@@ -14,7 +14,7 @@ const SECRETS = { JWT_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: rando
 type Running = { service: ServiceName; child: ChildProcess; output: string[] };
 
 /** Services none of whose features is built yet: every feature pattern answers not_implemented. */
-const NOT_BUILT = ['premium', 'chat', 'tracking'] as const satisfies readonly ServiceName[];
+const NOT_BUILT = ['premium', 'tracking'] as const satisfies readonly ServiceName[];
 
 const caller = { user_id: 'user-1', session_id: 'session-1', is_admin: true };
 const valid = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>): [string, unknown] => [def.pattern, payload];
@@ -23,10 +23,6 @@ const VALID_PAYLOADS = new Map<string, unknown>([
   valid(RPC.premium.status, { device_fingerprint: 'fp-1', caller }),
   valid(RPC.premium.subscribe, { device_fingerprint: 'fp-1', caller }),
   valid(RPC.premium.cancel, { caller }),
-  valid(RPC.chat.sentimentStart, {}),
-  valid(RPC.chat.technicalStart, { ticker: 'RELIANCE' }),
-  valid(RPC.chat.sentimentQuery, { context_id: 'context-1', session_id: 'session-1', user_query: 'How is the market today?' }),
-  valid(RPC.chat.technicalQuery, { context_id: 'context-1', session_id: 'session-1', user_query: 'Is RELIANCE above its 50-day average?' }),
   valid(RPC.tracking.analyticsSessionStart, { page_name: 'home' }),
   valid(RPC.tracking.analyticsSessionEnd, { session_id: 'analytics-1' }),
   valid(RPC.tracking.analyticsPageVisit, { page_name: 'home' }),

@@ -1,14 +1,38 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServicePlatformModule } from '@nivesh/proto/node';
+import { ChatHandler } from './chats/chat.handler';
+import { ChatService } from './chats/chat.service';
+import { ContextEntity, MessageEntity } from './chats/conversation.entities';
+import { ConversationsRepository } from './chats/conversations.repository';
+import { GroundingClient } from './chats/grounding.client';
+import { LlmEngine } from './chats/llm.engine';
+import { RetentionProcessor } from './chats/retention.processor';
 import type { Config } from './config';
+import { ComplianceGuard } from './guard/guard';
 import { MIGRATIONS, SCHEMA } from './migrations';
+
+const ENTITIES = [ContextEntity, MessageEntity];
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServicePlatformModule.forService({ service: 'chat', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
+      imports: [
+        ServicePlatformModule.forService({ service: 'chat', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
+      controllers: [ChatHandler],
+      providers: [
+        // Trained once at start from the labelled questions shipped with the service.
+        { provide: ComplianceGuard, useFactory: () => new ComplianceGuard() },
+        ConversationsRepository,
+        GroundingClient,
+        LlmEngine,
+        ChatService,
+        RetentionProcessor,
+      ],
     };
   }
 }

@@ -65,7 +65,7 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
 
   const onAiAssistant = () => {
     closeDrawer();
-    // The floating chat lives on the technical and sentiment pages; elsewhere the assistant has its own page.
+    // The floating chat lives on the technical, sentiment and dashboard pages; elsewhere the assistant has its own page.
     if (chatType) setChat(toggledFloatingChat(chat));
     else void navigate('/chat');
   };

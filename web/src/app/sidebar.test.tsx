@@ -218,11 +218,13 @@ describe('floating chat', () => {
     reload();
   });
 
-  it('belongs to the technical-analysis and market-sentiment pages only', () => {
+  it('belongs to the technical, sentiment and dashboard pages only', () => {
     expect(floatingChatTypeFor('/technical-analysis')).toBe('technical');
     expect(floatingChatTypeFor('/market-sentiment/')).toBe('sentiment');
-    expect(floatingChatTypeFor('/dashboard')).toBeNull();
+    expect(floatingChatTypeFor('/dashboard')).toBe('sentiment');
+    expect(floatingChatTypeFor('/')).toBe('sentiment');
     expect(floatingChatTypeFor('/chat')).toBeNull();
+    expect(floatingChatTypeFor('/risk-detection')).toBeNull();
     expect(toggledFloatingChat('open')).toBe('closed');
     expect(toggledFloatingChat('minimized')).toBe('open');
     expect(toggledFloatingChat('closed')).toBe('open');
@@ -237,11 +239,10 @@ describe('floating chat', () => {
     expect(assistant.getAttribute('aria-expanded')).toBe('false');
 
     fireEvent.click(assistant);
-    const chat = screen.getByRole('region', { name: 'Warren AI' });
-    expect(chat.textContent).toContain('Technical analysis chat');
-    expect(chat.textContent).toContain('Warren AI chat is not available yet.');
-    expect(chat.textContent).not.toContain('will answer');
+    const chat = await screen.findByRole('region', { name: 'Warren AI' }, { timeout: 5000 });
+    expect(chat.textContent).toContain('Technical analysis · RELIANCE');
     expect(assistant.getAttribute('aria-expanded')).toBe('true');
+    expect(assistant.getAttribute('aria-controls')).toBe(chat.id);
 
     fireEvent.click(within(chat).getByRole('button', { name: 'Minimize chat' }));
     expect(screen.queryByRole('region', { name: 'Warren AI' })).toBeNull();
@@ -253,13 +254,17 @@ describe('floating chat', () => {
     expect(screen.queryByRole('button', { name: 'Open Warren AI chat' })).toBeNull();
   });
 
-  it('is a sentiment chat on the sentiment page and closed elsewhere', async () => {
+  it('is a sentiment chat on the sentiment page and the dashboard, and closed elsewhere', async () => {
     stubFetch(() => notFound());
     const { router } = renderRoutes('/market-sentiment');
     fireEvent.click(screen.getByRole('button', { name: 'Open Warren AI chat' }));
+    expect((await screen.findByRole('region', { name: 'Warren AI' }, { timeout: 5000 })).textContent).toContain('Market sentiment chat');
+
+    // The dashboard has the same sentiment chat: it stays open, with its conversation.
+    await act(() => router.navigate('/dashboard'));
     expect(screen.getByRole('region', { name: 'Warren AI' }).textContent).toContain('Market sentiment chat');
 
-    await act(() => router.navigate('/dashboard'));
+    await act(() => router.navigate('/risk-detection'));
     expect(screen.queryByRole('region', { name: 'Warren AI' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open Warren AI chat' })).toBeNull();
 

@@ -84,6 +84,8 @@ export type RequestOptions<T> = {
   timeoutMs?: number;
   /** Non-2xx statuses whose body is still a valid answer (e.g. 503 from /readyz). */
   acceptStatuses?: readonly number[];
+  /** Send no bearer token, even when logged in (section 7: the chat calls carry no auth header). */
+  anonymous?: boolean;
 };
 
 /** Kept for the callers written before POST support. */
@@ -130,7 +132,7 @@ const linkSignals = (signal: AbortSignal | undefined, timeoutMs: number | undefi
 const aborted = () => new ApiError(0, 'The request was cancelled.', 'aborted');
 
 const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions<T>): Promise<T> => {
-  const token = getToken();
+  const token = options.anonymous ? null : getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,10 +1,9 @@
 /**
  * What a page says about a feature that is not built yet: plainly that it is not available, nothing about what it
- * will hold (a feature is described when it arrives). One place, so pages agree; the chat and premium
- * sentences are the ones the server's 501 answers carry.
+ * will hold (a feature is described when it arrives). One place, so pages agree; the premium
+ * sentence is the one the server's 501 answers carry.
  */
 export const PENDING = {
-  chat: 'Warren AI chat is not available yet.',
   news: 'AI News is not available yet.',
   portfolio: 'The portfolio is not available yet.',
   hub: 'The Intelligence Hub is not available yet.',

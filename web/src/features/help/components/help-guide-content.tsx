@@ -28,9 +28,16 @@ function Overview() {
           stock.
         </li>
         <li>
-          <strong>TrendVision</strong>, <strong>Warren AI</strong>, <strong>AI News</strong>,{' '}
-          <strong>Undervalued Analytics</strong>, <strong>Portfolio</strong>, <strong>Intelligence Hub</strong> and{' '}
-          <strong>Blog</strong>: not available yet.
+          <strong>TrendVision</strong>: a statistical forecast of the next ten closes with its bands, and how accurate it
+          was on past data.
+        </li>
+        <li>
+          <strong>Warren AI</strong>: an educational chat that explains a stock&apos;s indicators and the market&apos;s mood
+          with Nivesh&apos;s own figures.
+        </li>
+        <li>
+          <strong>AI News</strong>, <strong>Undervalued Analytics</strong>, <strong>Portfolio</strong>,{' '}
+          <strong>Intelligence Hub</strong> and <strong>Blog</strong>: not available yet.
         </li>
       </ul>
       <h3>A good way to use it</h3>
@@ -174,7 +181,11 @@ function UndervaluedStocks() {
 function WarrenAi() {
   return (
     <>
-      <p>Warren AI, Nivesh&apos;s educational chat assistant, is not available yet.</p>
+      <p>
+        Warren AI, Nivesh&apos;s educational chat assistant, explains what a stock&apos;s indicators, risk figures and
+        the market&apos;s mood show, with the date of every figure it quotes, and answers general questions about
+        investing. Open it from the bubble on Technical Analysis and Market Sentiment, or on its own page.
+      </p>
       <h3>No tips, by rule</h3>
       <p>
         Nivesh never gives buy, sell or hold calls, price targets or how much to invest. Under SEBI rules, personal

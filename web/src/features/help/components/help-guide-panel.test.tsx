@@ -42,7 +42,7 @@ describe('HelpGuidePanel', () => {
     expect(panel().textContent).toContain('₹500');
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Warren AI' }));
-    expect(panel().textContent).toContain('is not available yet');
+    expect(panel().textContent).toContain('with the date of every figure it quotes');
     expect(panel().textContent).toContain('never gives buy, sell or hold calls, price targets');
     expect(panel().textContent).toContain('SEBI');
 

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { ChatType } from '@nivesh/proto';
+import { type DataSource, LessThan, MoreThanOrEqual, type Repository } from 'typeorm';
+import { type AnswerEngine, ContextEntity, MessageEntity } from './conversation.entities';
+
+/** A message about to be stored. */
+export type NewMessage = { role: 'user' | 'assistant'; content: string; blocked?: boolean; category?: string | null; engine?: AnswerEngine | null };
+
+/** The one reader and writer of `chat.contexts` and `chat.messages`. */
+@Injectable()
+export class ConversationsRepository {
+  constructor(
+    @InjectRepository(ContextEntity) private readonly contexts: Repository<ContextEntity>,
+    @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async createContext(row: { id: string; session_id: string; chat_type: ChatType; ticker: string | null; at: Date }): Promise<void> {
+    const { at, ...rest } = row;
+    await this.contexts.insert({ ...rest, created_at: at, last_active_at: at });
+  }
+
+  /** The context `id` of `session_id` and `chatType`, when it was active at or after `activeSince`. */
+  findActive(id: string, sessionId: string, chatType: ChatType, activeSince: Date): Promise<ContextEntity | null> {
+    return this.contexts.findOneBy({ id, session_id: sessionId, chat_type: chatType, last_active_at: MoreThanOrEqual(activeSince) });
+  }
+
+  /** The last `limit` messages of a context, oldest first. */
+  async recentMessages(contextId: string, limit: number): Promise<MessageEntity[]> {
+    const rows = await this.messages.find({ where: { context_id: contextId }, order: { id: 'DESC' }, take: limit });
+    return rows.reverse();
+  }
+
+  /** Stores a question and its answer together and marks the context active; both or neither are kept. */
+  async appendExchange(contextId: string, at: Date, question: NewMessage, answer: NewMessage): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = (message: NewMessage, created_at: Date) => ({
+        context_id: contextId,
+        role: message.role,
+        content: message.content,
+        blocked: message.blocked ?? false,
+        category: message.category ?? null,
+        engine: message.engine ?? null,
+        created_at,
+      });
+      // The answer is a millisecond later so the two sort in order even by time.
+      await manager.insert(MessageEntity, [row(question, at), row(answer, new Date(at.getTime() + 1))]);
+      await manager.update(ContextEntity, { id: contextId }, { last_active_at: at });
+    });
+  }
+
+  /** Deletes conversations whose last message is older than `cutoff` (their messages go with them); returns how many. */
+  async purgeInactiveBefore(cutoff: Date): Promise<number> {
+    const result = await this.contexts.delete({ last_active_at: LessThan(cutoff) });
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,5 @@
+export { answer, type Answer, type AnswerInput, MAX_WORDS } from './answer';
+export { groundingFacts } from './facts';
+export { formatDate, INDICATOR_DECIMALS } from './format';
+export type { Grounding, GroundingPart, Turn } from './grounding';
+export { COMPLIANCE_NOTE, DISCLAIMER, greeting } from './texts';

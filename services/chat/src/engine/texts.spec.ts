@@ -1,0 +1,34 @@
+import { greeting, COMPLIANCE_NOTE, DISCLAIMER, NO_CALLS } from './texts';
+import { emptyGrounding, relianceGrounding, sentimentGrounding } from './testing/fixtures';
+
+describe('greeting and compliance texts', () => {
+  it('greets a technical chat: who Warren AI is, the stock and its data’s date, what it explains, and no calls', () => {
+    const text = greeting(relianceGrounding());
+    expect(text).toMatch(/^Hi, I’m Warren AI, Nivesh’s educational assistant\. This chat is about RELIANCE \(Reliance Industries Ltd\.\)\./);
+    expect(text).toContain('end-of-day, as of 28 Mar 2024');
+    expect(text).toContain('Ask me what RELIANCE’s indicators say (RSI, MACD, moving averages, Bollinger Bands)');
+    expect(text.endsWith(NO_CALLS)).toBe(true);
+    expect(NO_CALLS).toBe('I explain; I don’t give buy or sell calls or price targets.');
+  });
+
+  it('greets a sentiment chat with the index’s latest reading and its date', () => {
+    const text = greeting(sentimentGrounding());
+    expect(text).toContain('mood of the Indian stock market');
+    expect(text).toContain('It read **71.5 (Greed)** as of 7 Mar 2024.');
+    expect(text).toContain('breadth, momentum, volatility, 52-week highs against lows');
+    expect(text.endsWith(NO_CALLS)).toBe(true);
+  });
+
+  it('greets without figures when the data could not be fetched', () => {
+    expect(greeting(emptyGrounding('technical'))).toMatch(/^Hi, I’m Warren AI, Nivesh’s educational assistant\. This chat is about RELIANCE\.\n/);
+    expect(greeting(emptyGrounding('sentiment'))).not.toMatch(/\d{4}/);
+  });
+
+  it('says what Warren AI is not, in sentences for people', () => {
+    expect(COMPLIANCE_NOTE).toMatch(/educational information only, not investment advice/);
+    expect(COMPLIANCE_NOTE).toMatch(/not a SEBI-registered investment adviser or research analyst/);
+    expect(DISCLAIMER).toMatch(/not investment advice/);
+    expect(DISCLAIMER).toMatch(/consult a SEBI-registered investment adviser/);
+    for (const text of [COMPLIANCE_NOTE, DISCLAIMER]) expect(text).toMatch(/^[A-Z].*\.$/);
+  });
+});
