@@ -25,6 +25,10 @@ const proxied = [
   '/get-user-email',
   '/resend-otp',
   '/auth/login',
+  '/predict',
+  // The chat calls; /chat itself is an app route.
+  '/chat/sentiment/',
+  '/chat/technical/',
 ];
 
 // The light theme's colours of src/styles/tokens.css (--accent, --bg).
