@@ -1,25 +1,30 @@
-// `npm run eval:guard`: Warren AI's compliance guard measured on its labelled set with stratified 5-fold
-// cross-validation (the classifier of each fold never saw the questions it scores), repeated with three shuffles.
-// Prints per category the block rate on advice-seeking questions and the false-block rate on educational ones, the
-// output rail on advice-giving and educational answers, and throughput; exits 1 when a goal of issue 12 is missed.
+// `npm run eval:guard`: Warren AI's compliance guard measured two ways. (1) Its labelled training set with stratified
+// 5-fold cross-validation (the classifier of each fold never saw the questions it scores), repeated with three
+// shuffles. (2) The held-out set (src/guard/data/holdout.jsonl), written apart from the training set and never trained
+// on or tuned against, scored by the shipped guard. Prints per category the block rate on advice-seeking questions and
+// the false-block rate on educational ones, the output rail on advice-giving and educational answers, and throughput;
+// exits 1 when a goal of issue 12 is missed on the cross-validated figures, by the output rail or in throughput.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT, log } from './lib/common.mjs';
 
-const GOALS = { blocked: 0.99, wronglyBlocked: 0.02 };
+// checkQuestion runs on every chat message: well above 5,000 questions a second on one thread.
+const GOALS = { blocked: 0.99, wronglyBlocked: 0.02, questionsPerSecond: 5000 };
 const FOLDS = 5;
 const SEEDS = [1, 2, 3];
 const THRESHOLDS = [0.5, 0.7, 0.85, 0.95];
 const SRC = path.join(ROOT, 'services/chat/src/guard');
 const DIST = path.join(ROOT, 'services/chat/dist/guard/guard.js');
 
+// The newest TypeScript source under dir (data files do not change what tsc emits).
 const newest = (dir) => {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
+    else if (entry.name.endsWith('.ts')) latest = Math.max(latest, statSync(full).mtimeMs);
   }
   return latest;
 };
@@ -38,6 +43,7 @@ const { ComplianceGuard, readLabelledQuestions } = require(DIST);
 const { matchInputRules, isEducationalFraming } = require(path.join(ROOT, 'services/chat/dist/guard/input-rules.js'));
 const readJsonl = (file) => readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
 const questions = readLabelledQuestions();
+const holdout = readJsonl(path.join(SRC, 'data/holdout.jsonl'));
 const answers = readJsonl(path.join(SRC, 'data/answers.jsonl'));
 
 // Mulberry32: a seeded shuffle, so every run scores the same folds.
@@ -76,7 +82,7 @@ const crossValidate = (seed) => {
     questions.forEach((q, i) => {
       if (fold[i] !== k) return;
       const hits = matchInputRules(q.text);
-      decisions.rules[i] = hits.some((hit) => hit.strong) || (!isEducationalFraming(q.text) && hits.length > 0);
+      decisions.rules[i] = hits.some((hit) => hit.strong) || (!isEducationalFraming(q.text, hits) && hits.length > 0);
       decisions.classifier[i] = guards[0].adviceProbability(q.text) >= 0.5;
       THRESHOLDS.forEach((threshold, t) => (decisions[`guard@${threshold}`][i] = guards[t].checkQuestion(q.text).blocked));
     });
@@ -91,18 +97,33 @@ const indicesOf = (predicate) => questions.flatMap((q, i) => (predicate(q) ? [i]
 const advice = indicesOf((q) => q.label === 'advice');
 const educational = indicesOf((q) => q.label === 'educational');
 
-log(`${questions.length} labelled questions (${advice.length} advice, ${educational.length} educational), ${FOLDS}-fold cross-validation × ${SEEDS.length} shuffles`);
+log(
+  `${questions.length} labelled questions (${advice.length} advice, ${educational.length} educational), ${FOLDS}-fold cross-validation × ${SEEDS.length} shuffles; ` +
+    `${holdout.length} held-out questions`,
+);
 const runs = SEEDS.map((seed) => crossValidate(seed));
 const SHIPPED = 'guard@0.85';
 
+// The held-out set, scored by the guard as shipped: trained on the whole labelled set, which holds none of its questions.
+const guard = new ComplianceGuard();
+const heldOutBlocked = holdout.map((q) => guard.checkQuestion(q.text).blocked);
+const heldOutRate = (label, category) => {
+  const indices = holdout.flatMap((q, i) => (q.label === label && (!category || q.category === category) ? [i] : []));
+  return { n: indices.length, rate: rate(indices, heldOutBlocked) };
+};
+
 // Per category, pooled over the shuffles (each question is scored once per shuffle).
 const pooledRate = (name, indices) => runs.reduce((sum, run) => sum + rate(indices, run[name]), 0) / runs.length;
-console.log(`\nper category (shipped guard: rules + classifier at p(advice) ≥ 0.85; pooled over ${SEEDS.length} shuffles)`);
-console.log('category               label        n   blocked');
-for (const category of categories) {
+console.log(`\nper category: share blocked (for educational categories, the false blocks) by the shipped guard (rules + classifier at p(advice) ≥ 0.85)`);
+console.log('category               label        cross-validated (n)   held-out (n)');
+const allCategories = [...new Set([...categories, ...holdout.map((q) => q.category)])];
+for (const category of allCategories) {
   const indices = indicesOf((q) => q.category === category);
-  const label = questions[indices[0]].label;
-  console.log(`${category.padEnd(22)} ${label.padEnd(11)} ${String(indices.length).padStart(3)}   ${pct(pooledRate(SHIPPED, indices)).padStart(7)}${label === 'educational' ? '  (false blocks)' : ''}`);
+  const label = questions[indices[0]]?.label ?? holdout.find((q) => q.category === category).label;
+  const held = heldOutRate(label, category);
+  const cv = indices.length ? `${pct(pooledRate(SHIPPED, indices)).padStart(7)} (${String(indices.length).padStart(3)})` : '      – (  0)';
+  const ho = held.n ? `${pct(held.rate).padStart(7)} (${String(held.n).padStart(3)})` : '      – (  0)';
+  console.log(`${category.padEnd(22)} ${label.padEnd(11)}  ${cv.padStart(19)}   ${ho}`);
 }
 
 console.log('\nvariants tried (block rate on advice / false-block rate on educational, per shuffle)');
@@ -123,10 +144,19 @@ if (missed.size) {
 
 const blockedRate = pooledRate(SHIPPED, advice);
 const falseRate = pooledRate(SHIPPED, educational);
-console.log(`\nquestions: ${pct(blockedRate)} of advice-seeking questions blocked (goal ≥ ${pct(GOALS.blocked)}), ${pct(falseRate)} of educational ones wrongly blocked (goal ≤ ${pct(GOALS.wronglyBlocked)})`);
+const goalsText = `(goals: ≥ ${pct(GOALS.blocked)} blocked, ≤ ${pct(GOALS.wronglyBlocked)} wrongly blocked)`;
+console.log(`\ncross-validated: ${pct(blockedRate)} of advice-seeking questions blocked, ${pct(falseRate)} of educational ones wrongly blocked ${goalsText}`);
+const heldAdvice = heldOutRate('advice');
+const heldEducational = heldOutRate('educational');
+const heldMissed = Math.round(heldAdvice.n * (1 - heldAdvice.rate));
+const heldWrong = Math.round(heldEducational.n * heldEducational.rate);
+console.log(
+  `held-out:        ${pct(heldAdvice.rate)} of advice-seeking questions blocked (${heldMissed} of ${heldAdvice.n} let through), ` +
+    `${pct(heldEducational.rate)} of educational ones wrongly blocked (${heldWrong} of ${heldEducational.n}) ${goalsText}; ` +
+    'its questions are not printed, so that nobody tunes the guard against them',
+);
 
 // The output rail has no trained part: every answer is scored as shipped.
-const guard = new ComplianceGuard();
 const railAdvice = answers.filter((a) => a.label === 'advice');
 const railEducational = answers.filter((a) => a.label === 'educational');
 const railBlocked = (list) => list.filter((a) => guard.checkAnswer(a.text).blocked);
@@ -145,8 +175,9 @@ for (let round = 0; round < ROUNDS * 10; round++) for (const a of answers) guard
 const answerSeconds = (performance.now() - answerStarted) / 1000;
 const trainStarted = performance.now();
 new ComplianceGuard();
+const questionsPerSecond = (ROUNDS * questions.length) / questionSeconds;
 console.log(
-  `throughput: ${Math.round((ROUNDS * questions.length) / questionSeconds).toLocaleString('en-IN')} questions/s, ` +
+  `throughput: ${Math.round(questionsPerSecond).toLocaleString('en-IN')} questions/s, ` +
     `${Math.round((ROUNDS * 10 * answers.length) / answerSeconds).toLocaleString('en-IN')} answers/s (one thread); ` +
     `training at start ${(performance.now() - trainStarted).toFixed(0)} ms`,
 );
@@ -156,9 +187,13 @@ if (blockedRate < GOALS.blocked) failures.push(`advice blocked ${pct(blockedRate
 if (falseRate > GOALS.wronglyBlocked) failures.push(`educational wrongly blocked ${pct(falseRate)} (goal ≤ ${pct(GOALS.wronglyBlocked)})`);
 if (caught.length / railAdvice.length < GOALS.blocked) failures.push(`output rail blocked ${pct(caught.length / railAdvice.length)} of advice-giving answers`);
 if (wrongly.length / railEducational.length > GOALS.wronglyBlocked) failures.push(`output rail wrongly blocked ${pct(wrongly.length / railEducational.length)} of educational answers`);
+if (questionsPerSecond < GOALS.questionsPerSecond) failures.push(`checkQuestion ran ${Math.round(questionsPerSecond)} questions/s (goal ≥ ${GOALS.questionsPerSecond})`);
+if (heldAdvice.rate < GOALS.blocked || heldEducational.rate > GOALS.wronglyBlocked) {
+  console.log('\nnote: the held-out figures miss a goal; they are reported, and the exit code follows the cross-validated ones');
+}
 if (failures.length) {
   console.log(`\ngoals missed:\n- ${failures.join('\n- ')}`);
   process.exitCode = 1;
 } else {
-  console.log('\nall goals met');
+  console.log('\ngoals met (cross-validated figures, output rail and throughput)');
 }

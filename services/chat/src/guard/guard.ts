@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { AdviceClassifier, type LabelledQuestion } from './classifier';
-import { type GuardCategory, isEducationalFraming, mainCategory, matchInputRules } from './input-rules';
+import { type GuardCategory, isEducationalFraming, mainCategory, matchInputRules, mentionsMarkets } from './input-rules';
+import { prepareQuestion } from './normalize';
 import { inspectAnswer } from './output-rail';
+import { LABELLED_QUESTIONS } from './questions.generated';
 
 /** The guard's decision on a question or an answer, in the chat contract's field names. */
 export type GuardVerdict = { blocked: boolean; category: string | null; block_reason: string | null; alternative_suggestion: string | null };
@@ -35,19 +35,21 @@ const REASONS: Record<GuardCategory, string> = {
 const ANSWER_REASON =
   'This answer was withheld because it contained a price target, a buy/sell/hold call or a promise of returns, which only SEBI-registered research analysts and advisers may give.';
 
-function suggestion(category: GuardCategory, context?: GuardContext): string {
-  const ticker = context?.chatType === 'technical' ? context.ticker?.trim().toUpperCase() : undefined;
+/**
+ * An educational question to ask instead, about the stock the user named (else the chat's ticker) when there is one:
+ * "What do INFY's RSI and moving averages show right now?".
+ */
+export function suggestion(category: GuardCategory, context?: GuardContext, named?: string): string {
+  const ticker = named ?? (context?.chatType === 'technical' ? context.ticker?.trim().toUpperCase() || undefined : undefined);
   switch (category) {
     case 'price_target':
       return ticker
         ? `How volatile has ${ticker} been over the past year, and what does that say about its risk?`
         : 'How do analysts arrive at price targets, and how reliable have they been?';
     case 'tip':
-      return 'What are the red flags of stock tips from unregistered sources?';
+      return ticker ? `What do ${ticker}'s volume and recent trend show, and why are tips on it risky?` : 'What are the red flags of stock tips from unregistered sources?';
     case 'multibagger':
-      return ticker
-        ? `What do ${ticker}'s price history and drawdowns say about its risk?`
-        : 'Why is it so hard to predict which stocks will multiply?';
+      return ticker ? `What do ${ticker}'s price history and drawdowns say about its risk?` : 'Why is it so hard to predict which stocks will multiply?';
     case 'guaranteed_returns':
       return 'How can I recognise an investment scheme that promises guaranteed returns?';
     case 'allocation':
@@ -57,31 +59,22 @@ function suggestion(category: GuardCategory, context?: GuardContext): string {
       return ticker ? `What does the RSI say about ${ticker}'s recent momentum?` : 'How do I check whether an adviser is SEBI-registered?';
     case 'recommendation':
     default:
-      if (ticker) return `What do RSI and the 50-day average say about ${ticker}'s recent trend?`;
+      if (ticker) return `What do ${ticker}'s RSI and moving averages show right now?`;
       return context?.chatType === 'sentiment'
         ? 'What does the market sentiment index show right now, and how is it measured?'
         : 'Which indicators do analysts look at to understand a stock’s trend?';
   }
 }
 
-function blocked(category: GuardCategory, context?: GuardContext, reason = REASONS[category]): GuardVerdict {
-  return { blocked: true, category, block_reason: reason, alternative_suggestion: suggestion(category, context) };
+function blocked(category: GuardCategory, context: GuardContext | undefined, named?: string, reason = REASONS[category]): GuardVerdict {
+  return { blocked: true, category, block_reason: reason, alternative_suggestion: suggestion(category, context, named) };
 }
 
 const ALLOWED: GuardVerdict = { blocked: false, category: null, block_reason: null, alternative_suggestion: null };
 
-// tsc does not copy data files, so compiled code (dist/guard) reads the set from src/guard/data.
-const QUESTIONS_FILE = [path.join(__dirname, 'data', 'questions.jsonl'), path.join(__dirname, '..', '..', 'src', 'guard', 'data', 'questions.jsonl')].find(
-  (file) => existsSync(file),
-);
-
-/** The labelled set (`src/guard/data/questions.jsonl`, one `{text, label, category}` per line). */
-export function readLabelledQuestions(file = QUESTIONS_FILE): LabelledQuestion[] {
-  if (!file) throw new Error('compliance guard: src/guard/data/questions.jsonl is missing');
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as LabelledQuestion);
+/** The labelled set, embedded from `data/questions.jsonl` by embed-questions.cjs so that dist/ carries it. */
+export function readLabelledQuestions(): LabelledQuestion[] {
+  return [...LABELLED_QUESTIONS];
 }
 
 /** Layer 2's category guess for a question the classifier blocked; no rule matched, so it is a plain recommendation ask. */
@@ -90,7 +83,7 @@ const CLASSIFIER_CATEGORY: GuardCategory = 'recommendation';
 /**
  * Warren AI's compliance guard: input rules (layer 1), a naive Bayes classifier (layer 2) and the output rail (layer 3).
  * A strong rule blocks; an educational framing (what/how/why … mean/work) then lets the question through; otherwise a
- * soft rule or the classifier's confidence in 'advice' blocks.
+ * soft rule, or the classifier's confidence in 'advice' for a question about investing, blocks.
  */
 export class ComplianceGuard {
   private readonly classifier: AdviceClassifier;
@@ -103,19 +96,21 @@ export class ComplianceGuard {
 
   /** Checks a user's question before any engine sees it. */
   checkQuestion(text: string, context?: GuardContext): GuardVerdict {
-    const hits = matchInputRules(text);
+    const question = prepareQuestion(text);
+    const named = question.symbols[0];
+    const hits = matchInputRules(question);
     const category = mainCategory(hits);
-    if (category && hits.some((hit) => hit.strong)) return blocked(category, context);
-    if (isEducationalFraming(text)) return ALLOWED;
-    if (category) return blocked(category, context);
-    if (this.classifier.adviceProbability(text) >= this.threshold) return blocked(CLASSIFIER_CATEGORY, context);
+    if (category && hits.some((hit) => hit.strong)) return blocked(category, context, named);
+    if (isEducationalFraming(question, hits)) return ALLOWED;
+    if (category) return blocked(category, context, named);
+    if (mentionsMarkets(question) && this.classifier.adviceProbability(question) >= this.threshold) return blocked(CLASSIFIER_CATEGORY, context, named);
     return ALLOWED;
   }
 
   /** Checks an engine's answer before it is sent. */
   checkAnswer(text: string, context?: GuardContext): GuardVerdict {
     const hit = inspectAnswer(text);
-    return hit ? blocked(hit.category, context, ANSWER_REASON) : ALLOWED;
+    return hit ? blocked(hit.category, context, undefined, ANSWER_REASON) : ALLOWED;
   }
 
   /** Layer 2 alone, for the evaluation. */
