@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { headerValue, MalformedWebhook, type ProviderEvent, type ProviderEventType, unixToIso, type WebhookHeaders } from './provider';
+import { verifyWebhookSignature } from './signature';
+
+/** The header that names one event; Razorpay repeats it on every retry of the same event. */
+export const EVENT_ID_HEADER = 'x-razorpay-event-id';
+
+const UnixSecondsSchema = z.number().int().nonnegative();
+
+/** The fields we read of a subscription entity; Razorpay sends many more, which pass through untouched. */
+export const RazorpaySubscriptionEntitySchema = z.looseObject({
+  id: z.string().min(1),
+  entity: z.literal('subscription'),
+  status: z.string(),
+  current_start: UnixSecondsSchema.nullish(),
+  current_end: UnixSecondsSchema.nullish(),
+});
+
+/** The fields we read of a payment entity. `subscription_id` is present only on some subscription payments. */
+export const RazorpayPaymentEntitySchema = z.looseObject({
+  id: z.string().min(1),
+  entity: z.literal('payment'),
+  status: z.string(),
+  subscription_id: z.string().min(1).nullish(),
+  error_description: z.string().nullish(),
+});
+
+/** Razorpay's webhook envelope: `{entity:'event', account_id, event, contains, payload, created_at}`. */
+export const RazorpayWebhookSchema = z.looseObject({
+  entity: z.literal('event'),
+  account_id: z.string(),
+  event: z.string().min(1),
+  contains: z.array(z.string()),
+  payload: z.looseObject({
+    subscription: z.object({ entity: RazorpaySubscriptionEntitySchema }).optional(),
+    payment: z.object({ entity: RazorpayPaymentEntitySchema }).optional(),
+  }),
+  created_at: UnixSecondsSchema,
+});
+export type RazorpayWebhook = z.infer<typeof RazorpayWebhookSchema>;
+
+/**
+ * Razorpay events that change what we know about a subscription. `subscription.authenticated` only says
+ * the mandate is in place (activation and the charge follow as their own events); `subscription.pending`
+ * is a failed renewal that Razorpay keeps retrying, so it counts as a failed payment.
+ */
+const SUBSCRIPTION_EVENTS: Readonly<Record<string, ProviderEventType>> = {
+  'subscription.activated': 'activated',
+  'subscription.charged': 'charged',
+  'subscription.pending': 'payment_failed',
+  'subscription.halted': 'halted',
+  'subscription.cancelled': 'cancelled',
+  'subscription.completed': 'completed',
+};
+
+/** The subscription a webhook concerns: its subscription entity, else the payment's own reference. */
+const subscriptionIdOf = (webhook: RazorpayWebhook): string | undefined =>
+  webhook.payload.subscription?.entity.id ?? webhook.payload.payment?.entity.subscription_id ?? undefined;
+
+/** The period carried by the subscription entity, when it has one. */
+const periodOf = (webhook: RazorpayWebhook): Pick<ProviderEvent, 'period_start' | 'period_end'> => {
+  const subscription = webhook.payload.subscription?.entity;
+  return {
+    ...(subscription?.current_start != null ? { period_start: unixToIso(subscription.current_start) } : {}),
+    ...(subscription?.current_end != null ? { period_end: unixToIso(subscription.current_end) } : {}),
+  };
+};
+
+/**
+ * Maps one Razorpay webhook to provider events: none for events we do not act on (payment.captured,
+ * subscription.updated, a payment.failed that names no subscription, ...), otherwise one.
+ */
+export const toProviderEvents = (webhook: RazorpayWebhook, eventId: string): ProviderEvent[] => {
+  const type = webhook.event === 'payment.failed' ? 'payment_failed' : SUBSCRIPTION_EVENTS[webhook.event];
+  if (!type) return [];
+  const providerSubscriptionId = subscriptionIdOf(webhook);
+  if (!providerSubscriptionId) return [];
+  return [
+    {
+      id: eventId,
+      type,
+      provider_subscription_id: providerSubscriptionId,
+      ...periodOf(webhook),
+      occurred_at: unixToIso(webhook.created_at),
+    },
+  ];
+};
+
+/**
+ * The event id of a delivery: Razorpay's x-razorpay-event-id, or, should a body arrive without one, a
+ * hash of the signed body, so a replay of that same body still deduplicates.
+ */
+export const eventIdOf = (rawBody: Buffer, headers: WebhookHeaders): string => {
+  const header = headerValue(headers, EVENT_ID_HEADER)?.trim();
+  return header ? header : `body-sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+};
+
+/** Reads JSON and checks the envelope, or throws MalformedWebhook saying why. */
+export const readRazorpayWebhook = (rawBody: Buffer): RazorpayWebhook => {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new MalformedWebhook('the body is not JSON');
+  }
+  const parsed = RazorpayWebhookSchema.safeParse(json);
+  if (!parsed.success) throw new MalformedWebhook(z.prettifyError(parsed.error));
+  return parsed.data;
+};
+
+/** Verifies the signature over the raw body first, and only then reads and maps it. */
+export const parseRazorpayWebhook = (rawBody: Buffer, headers: WebhookHeaders, secret: string): ProviderEvent[] => {
+  verifyWebhookSignature(rawBody, headers, secret);
+  return toProviderEvents(readRazorpayWebhook(rawBody), eventIdOf(rawBody, headers));
+};
