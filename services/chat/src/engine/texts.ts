@@ -4,11 +4,11 @@ import type { Grounding } from './grounding';
 
 /** Sent with every greeting and answer: what Warren AI is and is not. */
 export const COMPLIANCE_NOTE =
-  'Warren AI gives educational information only, not investment advice. It is not a SEBI-registered investment adviser or research analyst, so it does not give buy, sell or hold calls or price targets.';
+  'Warren AI gives educational information only, not investment advice: it is not a SEBI-registered investment adviser or research analyst.';
 
 /** Sent with every answer, shown beneath it. */
 export const DISCLAIMER =
-  'This is educational information, not investment advice or a recommendation to buy, sell or hold any security. Nivesh and Warren AI are not registered with SEBI as research analysts or investment advisers. Figures describe past market data and say nothing certain about future returns. Please consult a SEBI-registered investment adviser before making investment decisions.';
+  'Figures describe past market data and say nothing certain about future returns; this is not investment advice, so please consult a SEBI-registered investment adviser before you invest.';
 
 /** The promise every greeting ends with. */
 export const NO_CALLS = 'I explain; I don’t give buy or sell calls or price targets.';
