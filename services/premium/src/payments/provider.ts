@@ -1,22 +1,8 @@
 import { DomainError } from '@nivesh/proto';
 
-/** What a payment provider told us happened to a subscription, in words that do not depend on the provider. */
-export const PROVIDER_EVENT_TYPES = ['activated', 'charged', 'payment_failed', 'cancelled', 'completed', 'halted'] as const;
-export type ProviderEventType = (typeof PROVIDER_EVENT_TYPES)[number];
+import type { ProviderEvent } from '../subscriptions/events';
 
-/**
- * One provider event, the same shape as subscriptions/events.ts (the lead unifies them). `id` is the
- * provider's event id, unique per delivery intent, so a replayed webhook carries the same id. Times are
- * ISO-8601 strings so the event survives the queue's JSON unchanged.
- */
-export type ProviderEvent = {
-  id: string;
-  type: ProviderEventType;
-  provider_subscription_id: string;
-  period_start?: string;
-  period_end?: string;
-  occurred_at: string;
-};
+export { PROVIDER_EVENT_TYPES, type ProviderEvent, type ProviderEventType } from '../subscriptions/events';
 
 export type CreateSubscriptionInput = {
   /** Our subscription id, stored with the provider so its records point back to ours. */

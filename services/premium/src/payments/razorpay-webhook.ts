@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { headerValue, MalformedWebhook, type ProviderEvent, type ProviderEventType, unixToIso, type WebhookHeaders } from './provider';
+import { providerEventTypeOfRazorpay } from '../subscriptions/events';
+import { headerValue, MalformedWebhook, type ProviderEvent, unixToIso, type WebhookHeaders } from './provider';
 import { verifyWebhookSignature } from './signature';
 
 /** The header that names one event; Razorpay repeats it on every retry of the same event. */
@@ -40,20 +41,6 @@ export const RazorpayWebhookSchema = z.looseObject({
 });
 export type RazorpayWebhook = z.infer<typeof RazorpayWebhookSchema>;
 
-/**
- * Razorpay events that change what we know about a subscription. `subscription.authenticated` only says
- * the mandate is in place (activation and the charge follow as their own events); `subscription.pending`
- * is a failed renewal that Razorpay keeps retrying, so it counts as a failed payment.
- */
-const SUBSCRIPTION_EVENTS: Readonly<Record<string, ProviderEventType>> = {
-  'subscription.activated': 'activated',
-  'subscription.charged': 'charged',
-  'subscription.pending': 'payment_failed',
-  'subscription.halted': 'halted',
-  'subscription.cancelled': 'cancelled',
-  'subscription.completed': 'completed',
-};
-
 /** The subscription a webhook concerns: its subscription entity, else the payment's own reference. */
 const subscriptionIdOf = (webhook: RazorpayWebhook): string | undefined =>
   webhook.payload.subscription?.entity.id ?? webhook.payload.payment?.entity.subscription_id ?? undefined;
@@ -72,7 +59,8 @@ const periodOf = (webhook: RazorpayWebhook): Pick<ProviderEvent, 'period_start' 
  * subscription.updated, a payment.failed that names no subscription, ...), otherwise one.
  */
 export const toProviderEvents = (webhook: RazorpayWebhook, eventId: string): ProviderEvent[] => {
-  const type = webhook.event === 'payment.failed' ? 'payment_failed' : SUBSCRIPTION_EVENTS[webhook.event];
+  // One table for both sides: subscriptions/events.ts.
+  const type = providerEventTypeOfRazorpay(webhook.event);
   if (!type) return [];
   const providerSubscriptionId = subscriptionIdOf(webhook);
   if (!providerSubscriptionId) return [];

@@ -1,3 +1,4 @@
+import { RECONCILIATION_EVENT_ID_PREFIX } from '../subscriptions/events';
 import {
   type PaymentProvider,
   type ProviderEvent,
@@ -39,7 +40,7 @@ export const eventForState = (providerSubscriptionId: string, state: ProviderSub
   const type = EVENT_FOR_STATUS[state.status];
   if (!type) return undefined;
   return {
-    id: `reconcile:${providerSubscriptionId}:${state.status}:${state.currentStart ?? ''}`,
+    id: `${RECONCILIATION_EVENT_ID_PREFIX}${providerSubscriptionId}:${state.status}:${state.currentStart ?? ''}`,
     type,
     provider_subscription_id: providerSubscriptionId,
     ...(state.currentStart ? { period_start: state.currentStart } : {}),

@@ -1,0 +1,15 @@
+/** Every sentence of the subscription domain that reaches a person, in one place. */
+
+const indianDate = (at: Date) => at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+export const DEVICE_MESSAGES = {
+  /** `device_check_reason` on a device that never held premium; the web shows 'Device Session Conflict: {reason}'. */
+  inUseElsewhere: 'Premium is in use on another device.',
+  /** `device_check_reason` on the device premium was moved away from. */
+  movedAway: (at: Date) => `Premium was moved to another device on ${indianDate(at)}.`,
+  /** `logout_message` on the device premium was moved away from, at its next status check. */
+  movedAwayLogout:
+    'Your premium account is now active on another device, so premium has ended on this one. Use premium on this device to move it back.',
+  /** A device asked to take premium while another device was moving it at the same moment. */
+  lostRace: 'Another device took premium a moment ago. Please try again if you want to use premium here.',
+} as const;
