@@ -141,6 +141,27 @@ const WARNING =
 const MARKET_WORDS =
   /\d|\b(book|booking|loss|losses|avoid|dump|own|owning|entry|position|positions|allocation|allocate|demat|broker|dividends?|rating|upside|downside|dip|correction|company|companies|sector|sectors|long term|short term|long haul|lagau|lagana|laga|daal\w*|rakh\w*|nikal\w*|paise|ticker|stocks?|shares?|scrips?|equity|equities|market|markets|nifty|sensex|index|funds?|sips?|portfolio|invest\w*|buy\w*|sell\w*|hold\w*|exit|enter|trade|trading|trader|target|price|prices|returns?|profits?|money|rs|lakh|crore|ipos?|options?|calls?|futures|intraday|tips?|crypto|gold|fd|bank|smallcaps?|midcaps?|pick|picks|kharid\w*|bech\w*|paisa|double|multibagger|bet|bets|bullish|bearish|rally|crash|dip|dips|upside|downside)\b/;
 
+// ---- checking a claim or the nature of a concept: "is 'double your money in 6 months' ever genuine?", "a caller offers
+// assured profits, what is going on?", "koi 5% mahina guarantee de raha hai, kya ye fraud hai?", "is a target price a
+// promise that the stock will reach it?". The claim's words are quoted, not asked for; no stock may be named.
+
+const CLAIM_VERDICT =
+  /^(is|are|can|could)\b.*\b(ever |really |actually )?(genuine|legit|legitimate|realistic|believable|a scam|a fraud|fake|a ponzi|too good to be true)$|\b(kya )?(ye|yeh|yah|wo|woh) (scam|fraud|fake|dhokha|asli|legal|sahi) (hai|h|he)\b/;
+
+// Someone else's offer or promise, reported by the asker ("my neighbour's advisor claims …", "koi … de raha hai").
+const THIRD_PARTY_OFFER =
+  /\b(someone|somebody|caller|a man|a woman|a person|an agent|a group|a channel|an app|a website|koi|my (neighbour|neighbor|friend|relative|colleague) s (advisor|adviser|agent))\b.*\b(claims?|offers?|offered|promis\w*|guarantee\w*|assur\w*|de raha|de rahi|bol raha|bol rahi)\b/;
+const ASKS_WHAT_IT_IS = /\b(what is going on|what is happening|what is this|scam|fraud|fake|legit|genuine|ponzi|dhokha|normal|realistic|believable)\b/;
+
+// "Is a target price a promise …?", "is a buy rating a guarantee …?": what a concept is, asked as yes or no.
+const NATURE_OF_CONCEPT = /^(is|are) (a|an|the)( \w+){1,3} (a |an )?(promise|guarantee|prediction|forecast|commitment|assurance|signal|sign|recommendation|indication)\b/;
+
+/** True when the question checks a claim or someone's offer, or asks what a concept is, for no stock in particular. */
+export function isClaimCheck(masked: string): boolean {
+  if (/\bticker\b/.test(masked)) return false;
+  return CLAIM_VERDICT.test(masked) || (THIRD_PARTY_OFFER.test(masked) && ASKS_WHAT_IT_IS.test(masked)) || NATURE_OF_CONCEPT.test(masked);
+}
+
 /** True for a question about markets or people in general (GENERIC), with nothing that makes it specific. */
 export function isGeneral(masked: string, personal = PERSONAL.test(masked)): boolean {
   if (HOW_TO_TELL.test(masked)) return true;
@@ -149,9 +170,9 @@ export function isGeneral(masked: string, personal = PERSONAL.test(masked)): boo
   return !MOMENT.test(masked) && !(MARKET_LEVEL.test(masked) && SPECIFIC_TIME.test(masked));
 }
 
-/** True when the question asks what something means, warns of a scam, or asks about Warren's limits. */
+/** True when the question asks what something means, warns of a scam, checks a claim, or asks about Warren's limits. */
 export function isDefinitional(masked: string): boolean {
-  return ((DEFINITIONAL.test(masked) || WARNING.test(masked)) && !PERSONAL.test(masked)) || ABOUT_LIMITS.test(masked);
+  return ((DEFINITIONAL.test(masked) || WARNING.test(masked)) && !PERSONAL.test(masked)) || ABOUT_LIMITS.test(masked) || isClaimCheck(masked);
 }
 
 /**
@@ -159,7 +180,7 @@ export function isDefinitional(masked: string): boolean {
  * that matched) makes the framing stricter: a question that a rule matched needs a known topic, not just a question word.
  */
 export function isEducationallyFramed({ masked, clauses }: PreparedQuestion, ruleIds: readonly string[]): boolean {
-  if (ABOUT_LIMITS.test(masked)) return true;
+  if (ABOUT_LIMITS.test(masked) || isClaimCheck(masked)) return true;
   if (MECHANICS.some((pattern) => pattern.test(masked)) && !EVALUATIVE.test(masked)) return true;
   if ((LEARNING.test(masked) || SAFE_PRACTICE.test(masked)) && !TRADE_CUE.test(masked)) return true;
   if (SAFE_CHANNEL.test(masked)) return true;
