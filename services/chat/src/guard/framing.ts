@@ -83,11 +83,12 @@ const TRADE_CUE = /\b(ticker|buy|sell|exit|hold|short|accumulate|book|switch|ave
 // Words that weigh an investment up or name one; MECHANICS questions have none.
 const EVALUATIVE = /\b(ticker|best|better|worth|good|bad|safe|cheap|expensive|overvalued|undervalued|attractive|profits?|returns?|target|upside|more|multibagger|double|rise|fall|go up|go down|recover|crash|now|today|tomorrow)\b/;
 
-// Requests for facts or methods: "show me HDFC Bank's price history", "which stocks are in the Nifty 50?", "what's a good
-// way to track my portfolio's returns?". They count as educational when they ask for no decision (ADVICE_CUE).
+// Requests for facts or methods: "show me HDFC Bank's price history", "which stocks are in the Nifty 50?", "is Coal India a
+// government-owned company?", "what's a good way to track my portfolio's returns?". They count as educational when they
+// ask for no decision (ADVICE_CUE).
 const FACTS = [
   METRIC,
-  /^(is|are|was|were) ticker( s)? (part of|in the|listed on|listed in|included in|a constituent of|an? (large|mid|small) ?cap)\b/,
+  /^(is|are|was|were) ticker( s)? (part of|in the|listed on|listed in|included in|a constituent of|an? (large|mid|small) ?cap|an? (psu|government|state|public sector|private|private sector|foreign|family|listed|holding) (owned |run |controlled )?(company|bank|firm|enterprise|undertaking|business|group)|a subsidiary of|owned by|controlled by|run by)\b/,
   /^(which|what) (\w+ ){0,2}(stocks?|shares?|companies|sectors?|scrips?|indices|funds?|exchanges?) (are|is|were|was|make up|belong|form|comprise|has|have|had|did|paid|gave|fell|rose|gained|lost|moved|hit|saw|recorded)\b/,
   /\b(way|ways|how|steps?|process) to (track|calculate|measure|check|see|monitor|review|read|compute|find|learn|understand|report|verify|file|pay|open|close|apply|transfer|start learning|analy[sz]e|evaluate|compare|research)\b/,
 ];

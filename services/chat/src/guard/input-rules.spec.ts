@@ -46,6 +46,7 @@ describe('prepareQuestion', () => {
       symbols: ['TATAMOTORS', 'INFY'],
     });
     expect(prepareQuestion('Is jio financial a good buy?').symbols).toEqual(['JIOFIN']);
+    expect(prepareQuestion('Polycab or Dixon Technologies?').symbols).toEqual(['POLYCAB', 'DIXON']);
   });
 
   it('does not take acronyms or words typed in capitals for symbols', () => {
@@ -171,6 +172,27 @@ describe('matchInputRules', () => {
     expect(blocksByRule('How does Reliance look to you for my retirement kitty?')).toBe(true);
     expect(categoryOf('Tell me how to allocate my 50k monthly SIP across funds')).toBe('allocation');
     expect(categoryOf('Will Paytm ever get back to its IPO price, and when?')).toBe('price_target');
+  });
+
+  it('blocks casual verdict asks about a named stock, but not the slang asked about on its own or facts about the stock', () => {
+    for (const text of [
+      'Yay or nay on Polycab right now?',
+      'Is IRFC still a keeper after that fall?',
+      'ITC for the dividend, smart move or nah?',
+      'Kaynes Technology is flying, hop on?',
+      'Tata Elxsi, time to say goodbye?',
+      'Happiest Minds: average down or accept the loss?',
+    ]) {
+      expect(blocksByRule(text)).toBe(true);
+    }
+    for (const text of [
+      "What does 'keeper' mean when investors talk about a stock?",
+      'What does "go for it" mean when people comment on stock posts?',
+      'Why did Nazara Technologies fall last year?',
+      'Is Coal India a government-owned company?',
+    ]) {
+      expect(blocksByRule(text)).toBe(false);
+    }
   });
 
   it('lets through questions that check a claim or an offer, or ask what a concept is', () => {

@@ -56,6 +56,14 @@ const GENERIC_TIMING = /\b(time|day|month|moment|hour)( of (the )?\w+)? to \w+ (
 // Tips about learning or habits, not about stocks ("general tips for beginners", "tips on reading charts").
 const LEARNING_TIPS = /\b(general|beginner|beginners|safety|learning|study|budgeting|saving|savings|tax|safe investing|some basic) tips\b|\btips (for|on|to) (\w+ )?(beginners?|new investors|learn\w*|read\w*|avoid\w*|sav\w*|staying safe|spot\w*|understand\w*|analy[sz]\w*|study\w*|improv\w*|start\w*)\b/;
 
+// Casual ways of asking for a verdict on owning something: a binary choice ("yay or nay", "hold or fold"), an
+// evaluative nickname ("a keeper", "a steal") or a slang move ("hop on", "go heavy", "say goodbye").
+const VERDICT_SLANG =
+  '(yay or nay|yes or no|in or out|go or no go|hit or miss|smash or pass|hold or fold|steal or skip|keep or (\\w+ )?(go|sell|dump|kick|cut|let|exit|move)|or nah|or (let|cut) (it|them) (go|loose)|or leave it|or wait|or skip|or pass|' +
+  'keeper|a steal|a bargain|bargain to grab|a trap|worth a (punt|shot|bet|flutter)|must (have|own)|(smart|wise|good|sensible) (move|add|addition)|go for it|pull the trigger|hop on|jump in|pile in|load up|load the truck|' +
+  'top up|go heavy|go big|double down|average down|cash out|bank the gains|say goodbye|cut (it|them) loose|hang on to|hold on to|hang onto|keep riding|get on board|hop on board|missed the bus|' +
+  'gets my (vote|money)|goes in(to)? my|pick one|your (verdict|vote|take))';
+
 // No stock, moment or asker's money named: a question about a practice ("is it wise to invest without research?").
 const PRACTICE =
   /^(?!.*\b(ticker|this (stock|share|fund|ipo)|these (stocks|shares)|them|now|today|tomorrow|this (week|month|year)|next (week|month|year)|current (level|levels|price|prices)|these levels|more|for me|my (money|savings|portfolio|bonus|salary))\b)/;
@@ -117,6 +125,9 @@ const rules: Rule[] = [
   { id: 'return-from-stock', category: 'price_target', strong: true, pattern: new RegExp(`\\b\\d+ (percent|x)( \\w+){0,3} (from|in|on|with) (ticker|it|this stock|this share|them)\\b|\\bticker\\b.*\\b(returns?|gains?|profits?|upside)\\b.*\\b${TIME}\\b|\\b(returns?|gains?|profits?|upside) (\\w+ ){0,3}(possible|likely|realistic|achievable)\\b.*\\b(ticker|it|this stock)\\b`) },
   // Soft: "Maruti vs Tata Motors" asks for a winner, "TCS vs INFY: which has a higher RSI?" for data.
   { id: 'ticker-vs-ticker', category: 'recommendation', strong: false, pattern: /\bticker (or|vs|versus|and) ticker\b/, unless: METRIC },
+  // Soft: "Yay or nay on Polycab?", "is Nazara a keeper?", "Coal India for dividends, go for it?" name a stock and ask for a
+  // verdict; "what does 'keeper' mean?" names none, and "why did Nazara fall?" is framed as a request to explain.
+  { id: 'casual-verdict', category: 'recommendation', strong: false, pattern: new RegExp(`^(?=.*\\bticker\\b).*\\b${VERDICT_SLANG}\\b`) },
   { id: 'stock-recommendations', category: 'recommendation', strong: false, pattern: /\b(stock|share|equity) (recommendations?|picks|suggestions|ideas|calls)\b/ },
 
   // ---- targets and price predictions
