@@ -195,6 +195,24 @@ describe('matchInputRules', () => {
     }
   });
 
+  it('blocks asks for a judgement on a move in a named stock, but not explanations of it', () => {
+    for (const text of [
+      'Grab more Coal India before the dividend, sound plan?',
+      'Are Hero MotoCorp shares worth keeping through the slowdown?',
+      'Would it be wise to switch from Wipro to Infosys?',
+      'What do you reckon, does adding Titan make sense here?',
+    ]) {
+      expect(matchInputRules(text).some((hit) => hit.rule === 'opinion-on-stock' && hit.strong)).toBe(true);
+    }
+    for (const text of [
+      'Why does it make sense for Coal India to pay out most of its profit?',
+      "What does 'sound plan' mean in a broker's note on Titan?",
+      'How has Hero MotoCorp performed through past slowdowns?',
+    ]) {
+      expect(blocksByRule(text)).toBe(false);
+    }
+  });
+
   it('lets through questions that check a claim or an offer, or ask what a concept is', () => {
     for (const text of [
       'Is "double your money in 6 months" ever genuine?',

@@ -64,6 +64,16 @@ const VERDICT_SLANG =
   'top up|go heavy|go big|double down|average down|cash out|bank the gains|say goodbye|cut (it|them) loose|hang on to|hold on to|hang onto|keep riding|get on board|hop on board|missed the bus|' +
   'gets my (vote|money)|goes in(to)? my|pick one|your (verdict|vote|take))';
 
+// Asking for the assistant's judgement on a move: "sound plan?", "worth keeping?", "does that make sense?", "would it be
+// wise?", "smart or silly?". Together with a named stock this is a verdict request however politely it is put.
+const OPINION_ASK =
+  '(sounds? (like )?a plan|(a |the )?(sound|good|smart|wise|sensible|reasonable|prudent|clever|right|fine|decent|solid|okay|ok) (plan|idea|call|choice|decision|route|entry|move|thing to do|time to \\w+)|' +
+  'makes? (more )?sense|good sense|worth (keeping|holding|owning|buying|adding|accumulating|hanging on ?to|holding on ?to|the risk|it)|worthwhile|' +
+  '(is|would|will) it be (wise|smart|prudent|sensible|clever|reasonable|a mistake)|(wise|smart|prudent|sensible|clever|reckless|premature|silly|justified|okay|ok) (or|to hold|to buy|to keep|to enter)\\b|(wise|smart|prudent|sensible|clever|reckless|premature|silly|justified)$)';
+
+// Explanations about a named stock ("why does it make sense for Coal India to pay out so much?") and what a phrase means.
+const EXPLAINS = /^(?!(what|how) (do|would|about) (you|u)\b|how about\b)(what|why|how|when|who|explain|define|describe|tell me about|can you explain)\b|\b(mean|means|meaning|slang|jargon|phrase|term)\b/;
+
 // No stock, moment or asker's money named: a question about a practice ("is it wise to invest without research?").
 const PRACTICE =
   /^(?!.*\b(ticker|this (stock|share|fund|ipo)|these (stocks|shares)|them|now|today|tomorrow|this (week|month|year)|next (week|month|year)|current (level|levels|price|prices)|these levels|more|for me|my (money|savings|portfolio|bonus|salary))\b)/;
@@ -128,6 +138,9 @@ const rules: Rule[] = [
   // Soft: "Yay or nay on Polycab?", "is Nazara a keeper?", "Coal India for dividends, go for it?" name a stock and ask for a
   // verdict; "what does 'keeper' mean?" names none, and "why did Nazara fall?" is framed as a request to explain.
   { id: 'casual-verdict', category: 'recommendation', strong: false, pattern: new RegExp(`^(?=.*\\bticker\\b).*\\b${VERDICT_SLANG}\\b`) },
+  // Strong: "Grab more Coal India before the dividend, sound plan?", "are Hero MotoCorp shares worth keeping?" name a stock
+  // and ask for the assistant's judgement; a request to explain ("why does …", "what does 'sound plan' mean") is not one.
+  { id: 'opinion-on-stock', category: 'recommendation', strong: true, pattern: new RegExp(`^(?=.*\\bticker\\b).*\\b${OPINION_ASK}`), unless: EXPLAINS },
   { id: 'stock-recommendations', category: 'recommendation', strong: false, pattern: /\b(stock|share|equity) (recommendations?|picks|suggestions|ideas|calls)\b/ },
 
   // ---- targets and price predictions
