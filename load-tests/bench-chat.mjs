@@ -10,9 +10,8 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import autocannon from 'autocannon';
 import { ROOT, deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
-import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const SESSIONS = Number(process.env.BENCH_SESSIONS || 20);
@@ -27,12 +26,6 @@ const QUESTIONS = {
 
 const { env, databaseName } = benchEnvironment('chat', PORT, { MARKET_DATA_DIR: DATA_DIR, TRUST_PROXY: 'true', MARKET_WARM: 'false', PREDICTION_BACKTEST: 'false', CHAT_RETENTION_JOB: 'false' });
 const base = `http://127.0.0.1:${PORT}`;
-let address = 0;
-/** A fresh client address: each request counts against its own visitor's limits. */
-const nextAddress = () => {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
 
 const post = async (url, body) => {
   const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() }, body: JSON.stringify(body) });
@@ -41,27 +34,7 @@ const post = async (url, body) => {
   return json;
 };
 
-const concurrent = async (name, request) => {
-  let next = 0;
-  const result = await autocannon({
-    url: base,
-    connections: SESSIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const { headers, ...rest } = request(next++);
-          return { ...req, ...rest, headers: { ...req.headers, ...headers, 'x-forwarded-for': nextAddress() } };
-        },
-      },
-    ],
-  });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed) throw new Error(`${name}: ${failed} failed requests`);
-  const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
-  log(`${name.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms`);
-  return row;
-};
+const concurrent = (name, request) => loadFromManyClients({ url: base, name, connections: SESSIONS, durationS: DURATION_S, request });
 
 /** Questions per second through the compliance guard, in this process, over two seconds. */
 const guardThroughput = () => {

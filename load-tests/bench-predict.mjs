@@ -8,7 +8,6 @@
 // per-client limit (30 a minute) stays in force. Production mode, a throwaway database and Redis prefix.
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import autocannon from 'autocannon';
 import {
   ROOT,
   deleteRedisPrefix,
@@ -19,7 +18,7 @@ import {
   log,
   migrate,
 } from '../scripts/lib/common.mjs';
-import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -35,12 +34,6 @@ const { env, databaseName } = benchEnvironment('pred', PORT, {
   PREDICTION_BACKTEST: 'false',
 });
 const base = `http://127.0.0.1:${PORT}`;
-let address = 0;
-/** A fresh client address: each request counts against its own visitor's limits. */
-const nextAddress = () => {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
 
 const predict = async (ticker) => {
   const started = performance.now();
@@ -68,27 +61,7 @@ const sequential = async (name, tickers) => {
   return row;
 };
 
-const concurrent = async (name, request) => {
-  let next = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const { headers, ...rest } = request(next++);
-          return { ...req, ...rest, headers: { ...req.headers, ...headers, 'x-forwarded-for': nextAddress() } };
-        },
-      },
-    ],
-  });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed) throw new Error(`${name}: ${failed} failed requests`);
-  const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-  log(`${name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms`);
-  return row;
-};
+const concurrent = (name, request) => loadFromManyClients({ url: base, name, connections: CONNECTIONS, durationS: DURATION_S, request });
 
 await ensureInfrastructure(env);
 ensureBuilt();

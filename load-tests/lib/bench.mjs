@@ -3,9 +3,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT } from '../../scripts/lib/common.mjs';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT, log } from '../../scripts/lib/common.mjs';
 
 /**
  * The environment of one bench run, production mode: database `nivesh_bench_<tag>_<id>` and Redis prefix
@@ -79,4 +80,38 @@ export const waitForWarm = async (env, timeoutMs = 300_000) => {
     await queue.close();
     redis.disconnect();
   }
+};
+
+let address = 0;
+/** A fresh client address (for X-Forwarded-For with TRUST_PROXY): each request counts against its own visitor's limits. */
+export const nextAddress = () => {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+};
+
+/**
+ * autocannon against `url` at `connections` for `durationS`; `request(i)` gives the i-th request's method, path, headers
+ * and body, and each is sent from a fresh client address. Throws on any failed request; logs and returns throughput,
+ * p50 and p99 (ms) and the number of requests answered.
+ */
+export const loadFromManyClients = async ({ url, name, connections, durationS, request }) => {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { headers, ...rest } = request(next++);
+          return { ...req, ...rest, headers: { ...req.headers, ...headers, 'x-forwarded-for': nextAddress() } };
+        },
+      },
+    ],
+  });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed) throw new Error(`${name}: ${failed} failed requests`);
+  const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+  log(`${name.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms`);
+  return row;
 };

@@ -18,11 +18,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 @Injectable()
 export class GroundingClient implements OnApplicationShutdown {
   private readonly logger = new Logger(GroundingClient.name);
-  private client?: RpcClient;
-  private connecting?: Promise<RpcClient>;
+  /** Connects on its first call (the transport does), so a service that never asks opens no connection. */
+  private readonly client: RpcClient;
   private readonly cache = new Map<string, { at: number; grounding: Promise<Grounding> }>();
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: Config) {}
+  constructor(@Inject(SERVICE_CONFIG) config: Config) {
+    this.client = new RpcClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  }
 
   /** The grounding of a chat, reused for `GROUNDING_TTL_MS`. */
   grounding(chatType: ChatType, ticker: string | null): Promise<Grounding> {
@@ -54,20 +56,19 @@ export class GroundingClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client?.close();
+    await this.client.close();
   }
 
   private async technical(ticker: string): Promise<Grounding> {
-    const rpc = await this.rpc();
     const symbol = { symbol: ticker };
     const [quote, summary, indicators, risk, insights, accuracy] = await Promise.allSettled([
-      rpc.call(MARKET.quote, symbol),
-      rpc.call(MARKET.summary, symbol),
-      rpc.call(MARKET.indicators, { symbol: ticker, range: '1y' }),
-      rpc.call(MARKET.risk, { symbol: ticker, range: '1y' }),
-      rpc.call(MARKET.insights, symbol),
+      this.client.call(MARKET.quote, symbol),
+      this.client.call(MARKET.summary, symbol),
+      this.client.call(MARKET.indicators, { symbol: ticker, range: '1y' }),
+      this.client.call(MARKET.risk, { symbol: ticker, range: '1y' }),
+      this.client.call(MARKET.insights, symbol),
       // Optional: a forecast's track record is not worth a long wait.
-      rpc.call(PREDICTION.accuracy, {}, { deadlineMs: 3_000 }),
+      this.client.call(PREDICTION.accuracy, {}, { deadlineMs: 3_000 }),
     ]);
     // The quote decides whether the stock exists: the market's not_found becomes the chat's.
     if (quote.status === 'rejected' && quote.reason instanceof DomainError && quote.reason.code === 'not_found') {
@@ -93,8 +94,7 @@ export class GroundingClient implements OnApplicationShutdown {
   }
 
   private async sentiment(): Promise<Grounding> {
-    const rpc = await this.rpc();
-    const [sentiment] = await Promise.allSettled([rpc.call(MARKET.sentiment, { range: '1y' })]);
+    const [sentiment] = await Promise.allSettled([this.client.call(MARKET.sentiment, { range: '1y' })]);
     if (sentiment.status === 'rejected') this.logger.warn(`grounding sentiment: ${messageOf(sentiment.reason)}`);
     return { chatType: 'sentiment', ticker: null, company: null, sentiment: sentiment.status === 'fulfilled' ? sentiment.value : undefined };
   }
@@ -106,13 +106,4 @@ export class GroundingClient implements OnApplicationShutdown {
     grounding.catch(() => this.cache.delete(key));
   }
 
-  private rpc(): Promise<RpcClient> {
-    this.connecting ??= (async () => {
-      const client = new RpcClient({ redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
-      await client.connect();
-      this.client = client;
-      return client;
-    })();
-    return this.connecting;
-  }
 }

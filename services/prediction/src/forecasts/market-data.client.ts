@@ -12,21 +12,23 @@ const SYMBOLS_TTL_MS = 10 * 60_000;
 /** Market data over RPC: the prediction service reads no other schema (each service owns its own). */
 @Injectable()
 export class MarketDataClient implements OnApplicationShutdown {
-  private client?: RpcClient;
-  private connecting?: Promise<RpcClient>;
+  /** Connects on its first call (the transport does), so a service that never asks opens no connection. */
+  private readonly client: RpcClient;
   private symbols?: { at: number; list: MarketSymbolInfo[] };
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: Config) {}
+  constructor(@Inject(SERVICE_CONFIG) config: Config) {
+    this.client = new RpcClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  }
 
   /** Adjusted daily closes of `symbol`, oldest first; not_found for a symbol the market does not hold. */
   async closes(symbol: string): Promise<DailyClose[]> {
-    const history = await (await this.rpc()).call(MARKET.history, { symbol, range: 'max', adjusted: true });
+    const history = await this.client.call(MARKET.history, { symbol, range: 'max', adjusted: true });
     return history.bars.map((bar) => ({ date: bar.date, close: bar.close }));
   }
 
   /** The market data's version, or null when the market keeps none (its cache is off): then nothing can be reused. */
   async version(): Promise<string | null> {
-    const { version } = await (await this.rpc()).call(MARKET.version, {});
+    const { version } = await this.client.call(MARKET.version, {});
     return version === '0' ? null : version;
   }
 
@@ -42,23 +44,14 @@ export class MarketDataClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client?.close();
+    await this.client.close();
   }
 
   private async stocks(): Promise<MarketSymbolInfo[]> {
     if (this.symbols && Date.now() - this.symbols.at < SYMBOLS_TTL_MS) return this.symbols.list;
-    const list = await (await this.rpc()).call(MARKET.symbols, {});
+    const list = await this.client.call(MARKET.symbols, {});
     this.symbols = { at: Date.now(), list };
     return list;
   }
 
-  private rpc(): Promise<RpcClient> {
-    this.connecting ??= (async () => {
-      const client = new RpcClient({ redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
-      await client.connect();
-      this.client = client;
-      return client;
-    })();
-    return this.connecting;
-  }
 }
