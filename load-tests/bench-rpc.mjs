@@ -35,6 +35,8 @@ const env = {
   LOG_LEVEL: 'warn',
   JWT_SECRET: randomBytes(32).toString('hex'),
   OTP_SECRET: randomBytes(32).toString('hex'),
+  DEVICE_ID_SECRET: randomBytes(32).toString('hex'),
+  PAYMENT_PROVIDER: 'none',
   // The rate limiter stays on (its Redis round trip is part of the cost); the limit is raised above the load.
   RATE_LIMIT_PER_MINUTE: '1000000',
 };

@@ -1,6 +1,5 @@
 // The whole stack for the end-to-end tests (already built and migrated by `npm test`).
-import { randomBytes } from 'node:crypto';
-import { loadMarketData } from './lib/common.mjs';
+import { loadMarketData, randomSecrets } from './lib/common.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const port = Number(process.env.PORT || 18080);
@@ -14,8 +13,8 @@ const stack = startStack({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PORT: String(port),
     HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    OTP_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...randomSecrets(),
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   },
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_REDIS_URL,
   devSecrets,
   ensureBuilt,
+  SECRET_KEYS,
   ensureDatabase,
   ensureDependencies,
   ensureInfrastructure,
@@ -22,8 +23,10 @@ const env = {
   REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
   PORT: String(port),
   SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${process.env.SMTP_PORT || 1025}`,
+  // Payment pages send the browser back here.
+  PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
   ...devSecrets(),
-  ...Object.fromEntries(['JWT_SECRET', 'OTP_SECRET'].filter((key) => process.env[key]).map((key) => [key, process.env[key]])),
+  ...Object.fromEntries(SECRET_KEYS.filter((key) => process.env[key]).map((key) => [key, process.env[key]])),
 };
 
 await ensureInfrastructure(env);

@@ -20,6 +20,8 @@ import { RedisStreamsRpcGateway, RpcGateway } from './rpc/rpc-gateway';
 import { CONFIG, LOGGER, REDIS } from './tokens';
 import { WebApp } from './spa/web-app.service';
 import { DevMailboxController } from './dev/dev-mailbox.controller';
+import { DevCheckoutController } from './payments/dev-checkout.controller';
+import { PaymentWebhookController } from './payments/payment-webhook.controller';
 
 const OWNS_REDIS = Symbol('OWNS_REDIS');
 
@@ -67,8 +69,9 @@ export class AppModule implements OnApplicationShutdown {
         SystemController,
         HealthController,
         MetricsController,
-        // The development mailbox exists only outside production.
-        ...(options.config.NODE_ENV === 'production' ? [] : [DevMailboxController]),
+        PaymentWebhookController,
+        // The development mailbox and the payment simulator's checkout page exist only outside production.
+        ...(options.config.NODE_ENV === 'production' ? [] : [DevMailboxController, DevCheckoutController]),
       ],
       providers,
     };

@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { buildOpenApiDocument, DomainError } from '@nivesh/proto';
+import { buildOpenApiDocument, DEV_CHECKOUT_PATH, DomainError, PAYMENT_WEBHOOK_PATH } from '@nivesh/proto';
 import { createLogger, PinoNestLogger, type Logger } from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
@@ -16,6 +16,7 @@ import { AppModule } from './app.module';
 import type { Config } from './config';
 import type { PostgresProbe } from './health/postgres-probe';
 import { MetricsService } from './metrics/metrics.service';
+import { keepRawBody } from './payments/raw-body';
 import type { RpcGateway } from './rpc/rpc-gateway';
 import { contentSecurityPolicy, DOCS_CSP, staticSecurityHeaders } from './spa/csp';
 import { WebApp } from './spa/web-app.service';
@@ -51,11 +52,19 @@ const connectRedis = async (url: string): Promise<Redis> => {
   return redis;
 };
 
-/** JSON bodies only (plus text/plain for beacons, parsed by the route); an empty body is no body. */
+/** Routes whose handler verifies a signature over the exact bytes of the body. */
+const KEEPS_RAW_BODY = new Set([PAYMENT_WEBHOOK_PATH]);
+
+/**
+ * JSON bodies only (plus text/plain for beacons, parsed by the route); an empty body is no body. The payment
+ * simulator's checkout forms post an empty urlencoded body, accepted on its pages only.
+ */
 const registerJsonParser = (fastify: FastifyInstance): void => {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    if (KEEPS_RAW_BODY.has(request.url.split('?', 1)[0]!)) keepRawBody(request, bytes);
+    const text = bytes.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
       return;
@@ -64,6 +73,10 @@ const registerJsonParser = (fastify: FastifyInstance): void => {
       if (error) done(new DomainError('bad_request', 'Malformed JSON body'), undefined);
       else done(null, value);
     });
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (request, _body, done) => {
+    if (request.url.startsWith(`${DEV_CHECKOUT_PATH}/`)) done(null, undefined);
+    else done(new DomainError('bad_request', 'Send the request body as JSON.'), undefined);
   });
 };
 

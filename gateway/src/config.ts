@@ -21,6 +21,11 @@ export const ConfigSchema = BaseConfigSchema.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Memory this gateway keeps stored answers of versioned routes in (the rest are read from Redis). */
   ANSWER_MEMORY_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** The secret payment webhooks are signed with (the premium service holds the same); unset, the webhook route answers 503. */
+  PAYMENT_WEBHOOK_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, { error: 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters' }).optional(),
+  ),
   /** Bearer token the monitoring system sends for /metrics; unset, /metrics answers clients on this machine only. */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });

@@ -25,6 +25,10 @@ export const benchEnvironment = (tag, port, extra = {}) => {
     REDIS_PREFIX: `b${tag}${runId}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     OTP_SECRET: randomBytes(32).toString('hex'),
+    PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+    DEVICE_ID_SECRET: randomBytes(32).toString('hex'),
+    // Production mode refuses the payment simulator; a bench that buys premium names its provider.
+    PAYMENT_PROVIDER: 'none',
     PORT: String(port),
     HOST: '127.0.0.1',
     ...extra,

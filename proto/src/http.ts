@@ -29,6 +29,8 @@ export type RouteDefinition = {
    * (compressed as the client accepts) with an ETag and Cache-Control, and answers If-None-Match with 304.
    */
   readonly versioned?: AnswerScope;
+  /** The gateway adds the address it saw the request come from as `client_ip` (behind TRUST_PROXY, from X-Forwarded-For). */
+  readonly clientIp?: boolean;
   /** Request timeout the client applies (documented in OpenAPI). */
   readonly clientTimeoutMs?: number;
 };

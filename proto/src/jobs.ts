@@ -92,6 +92,26 @@ export type PredictionBacktestJob = z.infer<typeof PredictionBacktestJobSchema>;
 export const ChatRetentionJobSchema = z.object({});
 export type ChatRetentionJob = z.infer<typeof ChatRetentionJobSchema>;
 
+/**
+ * One payment webhook whose signature the gateway has checked, exactly as it arrived: the premium worker reads
+ * the raw body (the bytes that were signed) into provider events. `event_id` is the provider's event id
+ * (x-razorpay-event-id), or a hash of the body when a delivery has none, so retries deduplicate.
+ */
+export const PaymentWebhookJobSchema = z.object({
+  provider: z.literal('razorpay'),
+  event_id: z.string().min(1).max(200),
+  raw_body: z.string().min(2).max(256 * 1024),
+  received_at: z.iso.datetime(),
+});
+export type PaymentWebhookJob = z.infer<typeof PaymentWebhookJobSchema>;
+
+/** Ends subscriptions whose paid period is over (repeated every few minutes); carries nothing. */
+export const PremiumExpiryJobSchema = z.object({});
+/** Asks the payment provider about subscriptions stuck awaiting payment (repeated every few minutes); carries nothing. */
+export const PremiumReconcileJobSchema = z.object({});
+/** Tells the provider a subscription must not renew (the user cancelled, or walked away from a checkout); retried until it answers. */
+export const PremiumProviderCancelJobSchema = z.object({ provider_subscription_id: z.string().min(1).max(200) });
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
@@ -108,4 +128,12 @@ export const QUEUES = {
   // Five tries, 30 s apart and doubling: at start the market service may come up after this one.
   predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 5, backoffMs: 30_000 }),
   chatRetention: defineQueue('chat-retention', { purge: ChatRetentionJobSchema }, { attempts: 3, backoffMs: 60_000 }),
+  // A webhook is retried for about an hour in all (its subscription may not be stored yet); reconciliation covers the rest.
+  paymentEvents: defineQueue('payment-events', { 'razorpay-webhook': PaymentWebhookJobSchema }, { attempts: 12, backoffMs: 1_000 }),
+  premiumMaintenance: defineQueue(
+    'premium-maintenance',
+    { expire: PremiumExpiryJobSchema, reconcile: PremiumReconcileJobSchema, 'provider-cancel': PremiumProviderCancelJobSchema },
+    // 30 s doubling, ten times: a provider outage of up to about eight hours.
+    { attempts: 10, backoffMs: 30_000 },
+  ),
 } as const;

@@ -18,6 +18,7 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['logout', 'POST', '/logout', 'user'],
   ['premiumStatus', 'GET', '/api/premium/status', 'user'],
   ['premiumSubscribe', 'POST', '/api/premium/subscribe', 'user'],
+  ['premiumDevice', 'POST', '/api/premium/device', 'user'],
   ['premiumCancel', 'POST', '/api/premium/cancel', 'user'],
   ['chatSentimentStart', 'POST', '/chat/sentiment/start', 'none'],
   ['chatTechnicalStart', 'POST', '/chat/technical/start', 'none'],
@@ -70,6 +71,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   logout: {},
   premiumStatus: { device_fingerprint: 'fp', ip_address: 'unknown' },
   premiumSubscribe: { plan_id: 'premium_monthly', device_fingerprint: 'fp', ip_address: '203.0.113.9' },
+  premiumDevice: { device_fingerprint: 'fp', ip_address: 'unknown' },
   premiumCancel: {},
   chatSentimentStart: {},
   chatTechnicalStart: {},
@@ -201,6 +203,7 @@ describe('RPC patterns', () => {
     if (route.auth === 'user' || route.auth === 'admin') {
       expect(payload.safeParse(input).success).toBe(false);
       expect(payload.parse({ ...input, caller })).toEqual({ ...input, caller });
+      if (route.clientIp) expect(payload.parse({ ...input, caller, client_ip: '203.0.113.7' })).toEqual({ ...input, caller, client_ip: '203.0.113.7' });
     } else if (route.auth === 'optional') {
       expect(payload.parse(input)).toEqual(input);
       expect(payload.parse({ ...input, caller })).toEqual({ ...input, caller });

@@ -72,6 +72,8 @@ export const CallerSchema = z.object({
   user_id: z.string(),
   session_id: z.string(),
   is_admin: z.boolean(),
+  /** The session's username (the gateway adds it; services that show it need not ask auth). */
+  username: z.string().optional(),
 });
 export type Caller = z.infer<typeof CallerSchema>;
 

@@ -93,13 +93,24 @@ export const ensureInfrastructure = async (env) => {
 
 export const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
 
-/** Development secrets: generated once per checkout, kept in .nivesh/ (git-ignored), so sessions survive restarts. */
+/** The secrets every process needs; `npm start` generates them for development. */
+export const SECRET_KEYS = ['JWT_SECRET', 'OTP_SECRET', 'PAYMENT_WEBHOOK_SECRET', 'DEVICE_ID_SECRET'];
+
+/** Fresh random secrets, one per key (tests and the end-to-end stack use a new set per run). */
+export const randomSecrets = () => Object.fromEntries(SECRET_KEYS.map((key) => [key, randomBytes(32).toString('hex')]));
+
+/**
+ * Development secrets: generated once per checkout, kept in .nivesh/ (git-ignored), so sessions and premium
+ * devices survive restarts. A key added later is generated and added to the file.
+ */
 export const devSecrets = () => {
   const dir = path.join(ROOT, '.nivesh');
   const file = path.join(dir, 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const stored = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const missing = SECRET_KEYS.filter((key) => !stored[key]);
+  if (missing.length === 0) return stored;
+  const secrets = { ...stored, ...Object.fromEntries(Object.entries(randomSecrets()).filter(([key]) => missing.includes(key))) };
   mkdirSync(dir, { recursive: true });
-  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: randomBytes(32).toString('hex') };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 };

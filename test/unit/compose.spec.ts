@@ -135,9 +135,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('takes secrets from required interpolation, never from the file', () => {
+    // Payment secrets are needed only once a payment provider is set up; they too come from the environment.
+    const optional = new Set(['PAYMENT_WEBHOOK_SECRET', 'RAZORPAY_KEY_SECRET']);
     for (const [name, service] of appServices) {
       for (const key of envKeys(service).filter((k) => /SECRET/.test(k))) {
-        expect([name, key, envValue(service, key)]).toEqual([name, key, `\${${key}:?set ${key}}`]);
+        const expected = optional.has(key) ? `\${${key}:-}` : `\${${key}:?set ${key}}`;
+        expect([name, key, envValue(service, key)]).toEqual([name, key, expected]);
       }
     }
   });

@@ -33,7 +33,7 @@ export class SessionVerifier {
     const session = await this.loadSession(claims.sid);
     if (!session || session.user_id !== claims.sub || Date.parse(session.expires_at) <= Date.now()) throw notAuthenticated();
     // The role comes from the live session, not the token, so a role change applies at once.
-    return { user_id: claims.sub, session_id: claims.sid, is_admin: session.is_admin };
+    return { user_id: claims.sub, session_id: claims.sid, is_admin: session.is_admin, username: session.username };
   }
 
   private async verifyToken(token: string) {

@@ -29,7 +29,7 @@ describe('authentication and roles', () => {
     await gw.putSession('sid-1', { user_id: 'u-1' });
     const response = await get('/me', await mintToken({ sub: 'u-1', sid: 'sid-1' }));
     expect(response.statusCode).toBe(200);
-    expect(gw.rpc.lastCall(AUTH.me.pattern)?.payload).toEqual({ caller: { user_id: 'u-1', session_id: 'sid-1', is_admin: false } });
+    expect(gw.rpc.lastCall(AUTH.me.pattern)?.payload).toEqual({ caller: { user_id: 'u-1', session_id: 'sid-1', is_admin: false, username: 'asha' } });
   });
 
   it('adds the caller to the route input', async () => {
@@ -145,7 +145,7 @@ describe('authentication and roles', () => {
       expect(response.statusCode).toBe(200);
       expect(gw.rpc.lastCall(ANALYTICS_RPC.analyticsSessionStart.pattern)?.payload).toEqual({
         page_name: 'dashboard',
-        caller: { user_id: 'u-3', session_id: 'sid-opt', is_admin: false },
+        caller: { user_id: 'u-3', session_id: 'sid-opt', is_admin: false, username: 'asha' },
       });
     });
 
@@ -177,7 +177,7 @@ describe('authentication and roles', () => {
       expect(response.statusCode).toBe(200);
       expect(gw.rpc.lastCall(ANALYTICS_RPC.analyticsOverview.pattern)?.payload).toEqual({
         days: 30,
-        caller: { user_id: 'u-5', session_id: 'sid-admin', is_admin: true },
+        caller: { user_id: 'u-5', session_id: 'sid-admin', is_admin: true, username: 'asha' },
       });
       // The role is revoked in Redis: the same token stops opening admin routes at once.
       await gw.putSession('sid-admin', { user_id: 'u-5', is_admin: false });

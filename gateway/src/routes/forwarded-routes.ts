@@ -30,7 +30,11 @@ export class Forwarder {
 
   async forward(definition: ForwardedRoute, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const input = parseRouteInput(definition, definition.method === 'GET' ? request.query : request.body) as Record<string, unknown>;
-    const payload = definition.auth === 'none' ? input : { ...input, caller: callerOf(request) };
+    const payload = {
+      ...input,
+      ...(definition.auth === 'none' ? {} : { caller: callerOf(request) }),
+      ...(definition.clientIp ? { client_ip: request.ip } : {}),
+    };
     const call = () => this.rpc.call(definition.rpc, payload, { correlationId: request.id });
     if (definition.versioned) {
       await this.answers.send(definition.versioned, definition.rpc.pattern, payload, request, reply, call);

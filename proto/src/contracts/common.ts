@@ -71,7 +71,7 @@ export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** The RPC payload of a route that requires a session: its input plus the caller. */
-export const withCaller = <S extends z.ZodObject>(input: S) => input.extend({ caller: CallerSchema });
+export const withCaller = <S extends z.ZodRawShape>(input: z.ZodObject<S>) => input.extend({ caller: CallerSchema });
 
 /** The RPC payload of a route where a session is used when present. */
 export const withOptionalCaller = <S extends z.ZodRawShape>(input: z.ZodObject<S>) => input.extend({ caller: CallerSchema.optional() });

@@ -21,7 +21,11 @@ export const PlanIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Unknown plan' });
 
-export const SubscriptionStatusSchema = z.enum(['pending', 'active', 'cancelled', 'expired']);
+/**
+ * A subscription as the user sees it: `pending` until the payment is confirmed by the provider, `active`,
+ * `cancelled` (renewal stopped; premium lasts until `expires_at`), `expired`, or `failed` (never paid).
+ */
+export const SubscriptionStatusSchema = z.enum(['pending', 'active', 'cancelled', 'expired', 'failed']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 // ---- bodies ---------------------------------------------------------------------------------
@@ -41,6 +45,8 @@ export const DeviceCheckSchema = z.object({
 export type DeviceCheck = z.infer<typeof DeviceCheckSchema>;
 
 export const SubscriptionSchema = z.object({
+  /** Our subscription id: the payment pages carry it as `?subscription_id=`. */
+  subscription_id: IdSchema,
   plan_id: z.string(),
   plan_name: z.string(),
   status: SubscriptionStatusSchema,
@@ -86,6 +92,10 @@ export const SubscribeResponseSchema = z.object({
 });
 export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
 
+/** 'Use premium on this device': moves the account's premium to the device of this fingerprint. */
+export const PremiumDeviceRequestSchema = PremiumStatusQuerySchema;
+export type PremiumDeviceRequest = z.infer<typeof PremiumDeviceRequestSchema>;
+
 export const CancelRequestSchema = EmptyBodySchema;
 export type CancelRequest = z.infer<typeof CancelRequestSchema>;
 /** Cancelling stops renewal; premium stays until `premium_expires_at` (null when it ended at once). */
@@ -98,12 +108,35 @@ export type CancelResponse = z.infer<typeof CancelResponseSchema>;
 
 // ---- RPC payloads ---------------------------------------------------------------------------
 
-export const PremiumStatusPayloadSchema = withCaller(PremiumStatusQuerySchema);
+/** The address the gateway saw the request come from (behind TRUST_PROXY, the proxy's X-Forwarded-For). */
+const ClientIp = { client_ip: z.string().max(64).optional() };
+
+export const PremiumStatusPayloadSchema = withCaller(PremiumStatusQuerySchema).extend(ClientIp);
 export type PremiumStatusPayload = z.infer<typeof PremiumStatusPayloadSchema>;
-export const SubscribePayloadSchema = withCaller(SubscribeRequestSchema);
+export const SubscribePayloadSchema = withCaller(SubscribeRequestSchema).extend(ClientIp);
 export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
+export const PremiumDevicePayloadSchema = withCaller(PremiumDeviceRequestSchema).extend(ClientIp);
+export type PremiumDevicePayload = z.infer<typeof PremiumDevicePayloadSchema>;
 export const CancelPayloadSchema = withCaller(CancelRequestSchema);
 export type CancelPayload = z.infer<typeof CancelPayloadSchema>;
+
+/** The account's entitlement, for auth's login and /me answers: premium paid for and not yet over. */
+export const EntitlementPayloadSchema = z.object({ user_id: IdSchema });
+export const EntitlementSchema = z.object({ is_premium: z.boolean(), premium_expires_at: IsoDateTimeSchema.nullable() });
+export type Entitlement = z.infer<typeof EntitlementSchema>;
+
+/** The payment simulator's hosted checkout (development only): the page for one checkout, rendered by premium. */
+export const CheckoutPagePayloadSchema = z.object({
+  provider_subscription_id: z.string().min(1).max(64),
+  pay_action: z.string().min(1).max(256),
+  fail_action: z.string().min(1).max(256),
+  /** The CSP nonce of the gateway's response, for the page's one style element. */
+  nonce: z.string().max(64).optional(),
+});
+export const CheckoutPageSchema = z.object({ found: z.boolean(), html: z.string() });
+/** A tester pressed Pay or Fail; the browser goes to `redirect_to` (the payment success or failure page). */
+export const CheckoutPressPayloadSchema = z.object({ provider_subscription_id: z.string().min(1).max(64), press: z.enum(['pay', 'fail']) });
+export const CheckoutPressResultSchema = z.object({ redirect_to: z.string() });
 
 /** RPC patterns answered by services/premium. */
 export const PREMIUM = {
@@ -111,6 +144,11 @@ export const PREMIUM = {
   status: defineRpc('premium', 'status', PremiumStatusPayloadSchema, PremiumStatusResponseSchema),
   subscribe: defineRpc('premium', 'subscribe', SubscribePayloadSchema, SubscribeResponseSchema, { deadlineMs: 15_000, sideEffects: true }),
   cancel: defineRpc('premium', 'cancel', CancelPayloadSchema, CancelResponseSchema, { deadlineMs: 10_000, sideEffects: true }),
+  claimDevice: defineRpc('premium', 'claimDevice', PremiumDevicePayloadSchema, PremiumStatusResponseSchema, { sideEffects: true }),
+  entitlement: defineRpc('premium', 'entitlement', EntitlementPayloadSchema, EntitlementSchema, 2_000),
+  checkoutPage: defineRpc('premium', 'checkoutPage', CheckoutPagePayloadSchema, CheckoutPageSchema),
+  // Pressing Pay delivers three signed webhooks to the gateway before it answers.
+  checkoutPress: defineRpc('premium', 'checkoutPress', CheckoutPressPayloadSchema, CheckoutPressResultSchema, { deadlineMs: 30_000, sideEffects: true }),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -125,6 +163,7 @@ export const PREMIUM_ROUTES = {
     input: PremiumStatusQuerySchema,
     response: PremiumStatusResponseSchema,
     rpc: PREMIUM.status,
+    clientIp: true,
   }),
   premiumSubscribe: defineRoute({
     method: 'POST',
@@ -136,6 +175,19 @@ export const PREMIUM_ROUTES = {
     response: SubscribeResponseSchema,
     rpc: PREMIUM.subscribe,
     rateLimitPerMinute: 10,
+    clientIp: true,
+  }),
+  premiumDevice: defineRoute({
+    method: 'POST',
+    path: '/api/premium/device',
+    tag: TAG,
+    summary: "Use premium on this device: moves the account's premium here from the device that held it.",
+    auth: 'user',
+    input: PremiumDeviceRequestSchema,
+    response: PremiumStatusResponseSchema,
+    rpc: PREMIUM.claimDevice,
+    rateLimitPerMinute: 10,
+    clientIp: true,
   }),
   premiumCancel: defineRoute({
     method: 'POST',
@@ -149,3 +201,8 @@ export const PREMIUM_ROUTES = {
     rateLimitPerMinute: 10,
   }),
 };
+
+/** Where payment providers deliver webhooks; the gateway checks the signature on the raw body and queues them. */
+export const PAYMENT_WEBHOOK_PATH = '/api/premium/webhooks/razorpay';
+/** The payment simulator's hosted checkout page (not mounted in production). */
+export const DEV_CHECKOUT_PATH = '/dev/pay';

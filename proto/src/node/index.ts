@@ -10,3 +10,4 @@ export * from './queues';
 export * from './database';
 export * from './service-platform.module';
 export * from './bootstrap';
+export * from './webhook-signature';

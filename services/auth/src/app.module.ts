@@ -30,6 +30,7 @@ import { SessionRepository } from './sessions/session.repository';
 import { SessionService } from './sessions/session.service';
 import { LOGGER } from './tokens';
 import { PasswordHasher } from './users/password-hasher';
+import { PremiumEntitlementClient } from './users/premium-entitlement.client';
 import { UsersRepository } from './users/users.repository';
 
 @Module({})
@@ -49,6 +50,7 @@ export class AppModule {
         AdminUsernames,
         PasswordHasher,
         UsersRepository,
+        PremiumEntitlementClient,
         PendingRegistrationRepository,
         OtpChallengeRepository,
         OtpCooldownRepository,

@@ -1,14 +1,28 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
 import { MIGRATIONS, SCHEMA } from './migrations';
+import { CheckoutHandler } from './premium/checkout.handler';
+import { PaymentEventsProcessor } from './premium/payment-events.processor';
+import { paymentProviderFactory, simulatorCheckoutFactory } from './premium/payment-provider.factory';
+import { PremiumJobs } from './premium/premium-jobs';
+import { PremiumHandler } from './premium/premium.handler';
+import { PremiumService } from './premium/premium.service';
+import { SUBSCRIPTION_ENTITIES } from './subscriptions/subscription.entities';
+import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServicePlatformModule.forService({ service: 'premium', config, database: { schema: SCHEMA, migrations: MIGRATIONS } })],
+      imports: [
+        ServicePlatformModule.forService({ service: 'premium', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: SUBSCRIPTION_ENTITIES } }),
+        TypeOrmModule.forFeature(SUBSCRIPTION_ENTITIES),
+      ],
+      controllers: [PremiumHandler, CheckoutHandler],
+      providers: [paymentProviderFactory, simulatorCheckoutFactory, SubscriptionsRepository, PremiumJobs, PremiumService, PaymentEventsProcessor],
     };
   }
 }

@@ -10,6 +10,7 @@ import type { PasswordHasher } from '../users/password-hasher';
 import { UserEntity } from '../users/user.entity';
 import type { UsersRepository } from '../users/users.repository';
 import { LoginService } from './login.service';
+import { NO_PREMIUM, type PremiumEntitlementClient } from '../users/premium-entitlement.client';
 
 const user = (): UserEntity =>
   Object.assign(new UserEntity(), {
@@ -39,6 +40,7 @@ const setup = (options: { known?: boolean; passwordOk?: boolean; admins?: string
   const limiterKeys: string[] = [];
   const limiter = { attempt: (key: string, work: () => Promise<unknown>) => (limiterKeys.push(key), work()) };
   const floor = { pad: jest.fn((work: () => Promise<unknown>) => work()) };
+  const premium = { of: jest.fn().mockResolvedValue(NO_PREMIUM) };
   const admins = { includes: (name: string) => (options.admins ?? []).includes(name.toLowerCase()) };
   const service = new LoginService(
     users as unknown as UsersRepository,
@@ -48,8 +50,9 @@ const setup = (options: { known?: boolean; passwordOk?: boolean; admins?: string
     limiter as unknown as AccountLimiter,
     admins as AdminUsernames,
     floor as unknown as ResponseFloor,
+    premium as unknown as PremiumEntitlementClient,
   );
-  return { service, users, hasher, otp, sessions, limiterKeys, floor, stored };
+  return { service, users, hasher, otp, sessions, limiterKeys, floor, stored, premium };
 };
 
 const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: DomainError) => error);
@@ -95,6 +98,14 @@ describe('LoginService', () => {
       is_premium: false,
       premium_expires_at: null,
     });
+  });
+
+  it('login-verify carries the premium the premium service reports', async () => {
+    const { service, premium } = setup();
+    premium.of.mockResolvedValueOnce({ is_premium: true, premium_expires_at: '2026-12-24T10:00:00.000Z' });
+    const result = await service.verifyOtp({ username: 'asha', otp: '123456' });
+    expect(premium.of).toHaveBeenCalledWith('u1');
+    expect(result).toMatchObject({ is_premium: true, premium_expires_at: '2026-12-24T10:00:00.000Z' });
   });
 
   it('refuses login-verify for an unknown user like a wrong code', async () => {

@@ -18,6 +18,7 @@ import { accountByUsername, AccountLimiter } from '../rate-limit/account-limiter
 import { SessionService, type IssuedSession } from '../sessions/session.service';
 import { PasswordHasher } from '../users/password-hasher';
 import type { UserEntity } from '../users/user.entity';
+import { PremiumEntitlementClient } from '../users/premium-entitlement.client';
 import { toUserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 
@@ -37,6 +38,7 @@ export class LoginService {
     private readonly limiter: AccountLimiter,
     private readonly admins: AdminUsernames,
     private readonly floor: ResponseFloor,
+    private readonly premium: PremiumEntitlementClient,
   ) {}
 
   requestOtp(input: LoginRequestOtpRequest): Promise<LoginRequestOtpResponse> {
@@ -56,6 +58,7 @@ export class LoginService {
       if (!user) throw invalidCode();
       await this.otp.verify('login', user.email, input.otp);
       const session = await this.startSession(user);
+      const premium = await this.premium.of(user.id);
       return {
         access_token: session.accessToken,
         token_type: 'bearer' as const,
@@ -63,8 +66,7 @@ export class LoginService {
         username: user.username,
         user_id: user.id,
         is_admin: user.isAdmin,
-        is_premium: false,
-        premium_expires_at: null,
+        ...premium,
       };
     });
   }
@@ -81,7 +83,7 @@ export class LoginService {
           token: session.accessToken,
           token_type: 'bearer' as const,
           expires_at: session.expiresAt.toISOString(),
-          user: toUserView(user),
+          user: toUserView(user, await this.premium.of(user.id)),
         };
       }),
     );

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
+import { EVENT_ID_HEADER, webhookEventId } from '@nivesh/proto/node';
 import { z } from 'zod';
 import { providerEventTypeOfRazorpay } from '../subscriptions/events';
 import { headerValue, MalformedWebhook, type ProviderEvent, unixToIso, type WebhookHeaders } from './provider';
 import { verifyWebhookSignature } from './signature';
 
-/** The header that names one event; Razorpay repeats it on every retry of the same event. */
-export const EVENT_ID_HEADER = 'x-razorpay-event-id';
+export { EVENT_ID_HEADER } from '@nivesh/proto/node';
 
 const UnixSecondsSchema = z.number().int().nonnegative();
 
@@ -79,10 +78,7 @@ export const toProviderEvents = (webhook: RazorpayWebhook, eventId: string): Pro
  * The event id of a delivery: Razorpay's x-razorpay-event-id, or, should a body arrive without one, a
  * hash of the signed body, so a replay of that same body still deduplicates.
  */
-export const eventIdOf = (rawBody: Buffer, headers: WebhookHeaders): string => {
-  const header = headerValue(headers, EVENT_ID_HEADER)?.trim();
-  return header ? header : `body-sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
-};
+export const eventIdOf = (rawBody: Buffer, headers: WebhookHeaders): string => webhookEventId(rawBody, headerValue(headers, EVENT_ID_HEADER));
 
 /** Reads JSON and checks the envelope, or throws MalformedWebhook saying why. */
 export const readRazorpayWebhook = (rawBody: Buffer): RazorpayWebhook => {

@@ -1,32 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isValidWebhookSignature, SIGNATURE_HEADER } from '@nivesh/proto/node';
 import { headerValue, InvalidSignature, type WebhookHeaders } from './provider';
 
-/** The header Razorpay (and the simulator) sign each webhook in. */
-export const SIGNATURE_HEADER = 'x-razorpay-signature';
-
-const HEX = /^[0-9a-fA-F]+$/;
-
-const hmac = (rawBody: Buffer, secret: string): Buffer => {
-  // An empty key would make every signature forgeable by anyone who knows that.
-  if (secret.length === 0) throw new Error('The webhook secret must not be empty.');
-  return createHmac('sha256', secret).update(rawBody).digest();
-};
-
-/** HMAC-SHA256 of the raw body keyed by the webhook secret, as lower-case hex: what Razorpay puts in X-Razorpay-Signature. */
-export const signWebhookBody = (rawBody: Buffer, secret: string): string => hmac(rawBody, secret).toString('hex');
-
-/**
- * Whether `signature` is the body's HMAC under `secret`, compared in constant time. The SDK's
- * validateWebhookSignature compares strings with ===, which leaks how many leading characters matched.
- */
-export const isValidWebhookSignature = (rawBody: Buffer, signature: string | undefined, secret: string): boolean => {
-  const expected = hmac(rawBody, secret);
-  if (!signature || !HEX.test(signature)) return false;
-  const given = Buffer.from(signature, 'hex');
-  // timingSafeEqual throws on different lengths; the length of a digest is no secret.
-  if (given.length !== expected.length) return false;
-  return timingSafeEqual(given, expected);
-};
+// The signing itself lives in proto: the gateway checks signatures before it queues a webhook.
+export { isValidWebhookSignature, SIGNATURE_HEADER, signWebhookBody } from '@nivesh/proto/node';
 
 /** Throws InvalidSignature unless the request's X-Razorpay-Signature signs its raw body. */
 export const verifyWebhookSignature = (rawBody: Buffer, headers: WebhookHeaders, secret: string): void => {

@@ -38,19 +38,25 @@ export class InMemorySimulatorLedger implements SimulatorLedger {
 export const SIMULATOR_LEDGER_TTL_SECONDS = 35 * 24 * 60 * 60;
 const KEY_PREFIX = 'premium:simulator:subscription:';
 
-/** A ledger in Redis, shared by the premium service and the gateway. */
+/** A ledger in Redis, shared by every premium instance (one creates a checkout, another may take its Pay). */
 export class RedisSimulatorLedger implements SimulatorLedger {
+  private readonly keyPrefix: string;
+
+  /** `namespace` is the deployment's REDIS_PREFIX, so test runs sharing one Redis keep apart. */
   constructor(
     private readonly redis: Pick<Redis, 'get' | 'set'>,
+    namespace = '',
     private readonly ttlSeconds = SIMULATOR_LEDGER_TTL_SECONDS,
-  ) {}
+  ) {
+    this.keyPrefix = namespace ? `${namespace}:${KEY_PREFIX}` : KEY_PREFIX;
+  }
 
   async get(providerSubscriptionId: string): Promise<SimulatedSubscription | undefined> {
-    const json = await this.redis.get(KEY_PREFIX + providerSubscriptionId);
+    const json = await this.redis.get(this.keyPrefix + providerSubscriptionId);
     return json ? (JSON.parse(json) as SimulatedSubscription) : undefined;
   }
 
   async put(subscription: SimulatedSubscription): Promise<void> {
-    await this.redis.set(KEY_PREFIX + subscription.id, JSON.stringify(subscription), 'EX', this.ttlSeconds);
+    await this.redis.set(this.keyPrefix + subscription.id, JSON.stringify(subscription), 'EX', this.ttlSeconds);
   }
 }

@@ -13,3 +13,14 @@ export const DEVICE_MESSAGES = {
   /** A device asked to take premium while another device was moving it at the same moment. */
   lostRace: 'Another device took premium a moment ago. Please try again if you want to use premium here.',
 } as const;
+
+/** Sentences of the subscribe, cancel and device calls. */
+export const PREMIUM_MESSAGES = {
+  unknownPlan: 'This plan is not available. Please choose a plan on the premium page.',
+  alreadyPremium: (until: Date) => `You already have Premium. It is active until ${indianDate(until)}.`,
+  cancelled: (until: Date) => `Your subscription is cancelled and will not renew. Premium stays active until ${indianDate(until)}.`,
+  cancelledUnpaid: 'Your unfinished payment is cancelled. No money was taken.',
+  alreadyCancelled: (until: Date) => `Your subscription is already cancelled. Premium stays active until ${indianDate(until)}.`,
+  nothingToCancel: 'You have no subscription to cancel.',
+  noPremiumToMove: 'There is no active premium on this account to move to this device.',
+} as const;

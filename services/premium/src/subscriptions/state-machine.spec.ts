@@ -250,7 +250,7 @@ describe('subscription state machine', () => {
       expect(publicStatus(state('active', OCTOBER), NOW)).toBe('expired');
       expect(publicStatus(state('cancelled_at_period_end', NOVEMBER), NOW)).toBe('cancelled');
       expect(publicStatus(state('cancelled_at_period_end', OCTOBER), NOW)).toBe('expired');
-      expect(publicStatus(state('failed'), NOW)).toBe('expired');
+      expect(publicStatus(state('failed'), NOW)).toBe('failed');
       expect(publicStatus(state('expired', OCTOBER), NOW)).toBe('expired');
     });
   });

@@ -185,8 +185,8 @@ export const isPremium = (sub: Pick<SubscriptionState, 'status' | 'current_perio
   (PAID_STATUSES as readonly SubscriptionStatus[]).includes(sub.status) && sub.current_period_end !== null && sub.current_period_end.getTime() > now.getTime();
 
 /**
- * The status the API shows (proto's pending | active | cancelled | expired). A paid status whose period
- * is over reads as expired even before the expiry job has run; a failed checkout reads as expired.
+ * The status the API shows (proto's pending | active | cancelled | expired | failed). A paid status whose
+ * period is over reads as expired even before the expiry job has run.
  */
 export const publicStatus = (sub: Pick<SubscriptionState, 'status' | 'current_period_end'>, now: Date): PublicSubscriptionStatus => {
   switch (sub.status) {
@@ -198,7 +198,8 @@ export const publicStatus = (sub: Pick<SubscriptionState, 'status' | 'current_pe
     case 'cancelled_at_period_end':
       return isPremium(sub, now) ? 'cancelled' : 'expired';
     case 'expired':
-    case 'failed':
       return 'expired';
+    case 'failed':
+      return 'failed';
   }
 };

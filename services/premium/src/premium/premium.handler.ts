@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type CancelPayload, PREMIUM, type PremiumDevicePayload, type PremiumStatusPayload, type SubscribePayload } from '@nivesh/proto';
+import { PremiumService } from './premium.service';
+
+/** The premium calls of the specification, the device move, and the entitlement auth asks for. */
+@Controller()
+export class PremiumHandler {
+  constructor(private readonly premium: PremiumService) {}
+
+  @MessagePattern(PREMIUM.status.pattern)
+  status(@Payload() payload: PremiumStatusPayload) {
+    return this.premium.status(payload);
+  }
+
+  @MessagePattern(PREMIUM.subscribe.pattern)
+  subscribe(@Payload() payload: SubscribePayload) {
+    return this.premium.subscribe(payload);
+  }
+
+  @MessagePattern(PREMIUM.cancel.pattern)
+  cancel(@Payload() payload: CancelPayload) {
+    return this.premium.cancel(payload);
+  }
+
+  @MessagePattern(PREMIUM.claimDevice.pattern)
+  claimDevice(@Payload() payload: PremiumDevicePayload) {
+    return this.premium.claimDevice(payload);
+  }
+
+  @MessagePattern(PREMIUM.entitlement.pattern)
+  entitlement(@Payload() payload: { user_id: string }) {
+    return this.premium.entitlement(payload.user_id);
+  }
+}

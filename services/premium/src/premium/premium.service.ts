@@ -1,0 +1,175 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type CancelPayload,
+  type CancelResponse,
+  DomainError,
+  type Entitlement,
+  type PremiumDevicePayload,
+  type PremiumStatusPayload,
+  type PremiumStatusResponse,
+  type SubscribePayload,
+  type SubscribeResponse,
+} from '@nivesh/proto';
+import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import type { Config } from '../config';
+import { PAYMENTS_NOT_SET_UP } from '../payments/no-provider';
+import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, ProviderUnavailable } from '../payments/provider';
+import { deviceIdOf } from '../subscriptions/device-id';
+import { PREMIUM_MESSAGES } from '../subscriptions/messages';
+import { isPremium, publicStatus } from '../subscriptions/state-machine';
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, type SubscriptionEntity } from '../subscriptions/subscription.entities';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { PremiumJobs } from './premium-jobs';
+
+const isPaymentProviderName = (name: string): name is PaymentProviderName => (PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name);
+
+const ALLOWED = { allowed: true, reason: null, logout_message: null } as const;
+
+/** The premium calls: status with the one-device rule, subscribe, cancel, moving premium to a device, and the entitlement auth shows. */
+@Injectable()
+export class PremiumService {
+  private readonly logger = new Logger(PremiumService.name);
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly jobs: PremiumJobs,
+  ) {}
+
+  /**
+   * The account's premium and whether this device may use it. The first device to ask while nobody holds
+   * premium claims it; every other device gets the reason, and the one premium was moved away from a logout message.
+   */
+  async status(payload: PremiumStatusPayload): Promise<PremiumStatusResponse> {
+    const now = new Date();
+    const userId = payload.caller.user_id;
+    const deviceId = this.deviceId(payload.device_fingerprint);
+    const current = await this.subscriptions.findCurrent(userId);
+    const premium = current !== null && isPremium(current, now);
+    let check: PremiumStatusResponse['device_check'] = ALLOWED;
+    if (premium) {
+      const claim = await this.subscriptions.claimDevice(userId, deviceId, { takeOver: false, now, connectionIp: payload.client_ip, reportedIp: payload.ip_address });
+      if (!claim.won) check = await this.subscriptions.checkDevice(userId, deviceId);
+    }
+    return this.statusAnswer(payload, current, premium, check, now);
+  }
+
+  /** 'Use premium on this device': moves the account's premium here; the device that held it learns at its next status check. */
+  async claimDevice(payload: PremiumDevicePayload): Promise<PremiumStatusResponse> {
+    const now = new Date();
+    const userId = payload.caller.user_id;
+    const current = await this.subscriptions.findCurrent(userId);
+    if (!current || !isPremium(current, now)) throw new DomainError('forbidden', PREMIUM_MESSAGES.noPremiumToMove);
+    const claim = await this.subscriptions.claimDevice(userId, this.deviceId(payload.device_fingerprint), {
+      takeOver: true,
+      now,
+      connectionIp: payload.client_ip,
+      reportedIp: payload.ip_address,
+    });
+    if (!claim.won) throw new DomainError('conflict', claim.message);
+    this.logger.log(`premium of user ${userId} ${claim.outcome === 'moved' ? 'moved to another device' : 'claimed by this device'}`);
+    return this.statusAnswer(payload, current, true, ALLOWED, now);
+  }
+
+  /**
+   * Starts a subscription and hands out the provider's payment page. The subscribing device holds premium
+   * from then on. An unfinished checkout is replaced by the new one; a paid one is not sold twice.
+   */
+  async subscribe(payload: SubscribePayload): Promise<SubscribeResponse> {
+    const now = new Date();
+    const userId = payload.caller.user_id;
+    const plan = await this.subscriptions.findPlan(payload.plan_id);
+    if (!plan?.active) throw new DomainError('not_found', PREMIUM_MESSAGES.unknownPlan);
+    if (!isPaymentProviderName(this.provider.name)) throw new DomainError('service_unavailable', PAYMENTS_NOT_SET_UP);
+    const provider = this.provider.name;
+    const deviceId = this.deviceId(payload.device_fingerprint);
+
+    let created = await this.subscriptions.create({ userId, planId: plan.id, provider, now });
+    if (created.outcome === 'already_live') {
+      const live = created.subscription;
+      if (isPremium(live, now)) return { success: false, payment_url: null, order_id: null, error: PREMIUM_MESSAGES.alreadyPremium(live.current_period_end!) };
+      await this.abandon(live, now);
+      created = await this.subscriptions.create({ userId, planId: plan.id, provider, now });
+      if (created.outcome === 'already_live') throw new DomainError('conflict', 'Another payment for this account started a moment ago. Please try again.');
+    }
+    const subscription = created.subscription;
+    try {
+      const checkout = await this.provider.createSubscription({
+        subscriptionId: subscription.id,
+        planId: plan.id,
+        amountPaise: plan.amount_paise,
+        customer: { userId },
+        returnUrl: new URL('/payment/success', this.config.PUBLIC_URL).toString(),
+      });
+      await this.subscriptions.startCheckout(subscription.id, checkout.providerSubscriptionId, now);
+      await this.subscriptions.claimDevice(userId, deviceId, { takeOver: true, now, connectionIp: payload.client_ip, reportedIp: payload.ip_address });
+      return { success: true, payment_url: checkout.paymentUrl, order_id: subscription.id, error: null };
+    } catch (error) {
+      const cause = error instanceof ProviderRejected ? `provider refused: ${error.providerCode}` : error instanceof ProviderUnavailable ? 'provider unreachable' : 'checkout error';
+      await this.subscriptions.failCheckout(subscription.id, cause, new Date());
+      throw error;
+    }
+  }
+
+  /** Stops renewal; premium lasts to the end of the paid period. The provider is told through a retried job. */
+  async cancel(payload: CancelPayload): Promise<CancelResponse> {
+    const now = new Date();
+    const result = await this.subscriptions.cancelAtPeriodEnd(payload.caller.user_id, now);
+    if (!result) return { success: false, message: PREMIUM_MESSAGES.nothingToCancel, premium_expires_at: null };
+    const sub = result.subscription;
+    if (sub.provider_subscription_id) await this.jobs.cancelAtProvider(sub.provider_subscription_id);
+    if (result.outcome === 'ignored') {
+      return isPremium(sub, now)
+        ? { success: true, message: PREMIUM_MESSAGES.alreadyCancelled(sub.current_period_end!), premium_expires_at: sub.current_period_end!.toISOString() }
+        : { success: false, message: PREMIUM_MESSAGES.nothingToCancel, premium_expires_at: null };
+    }
+    if (!isPremium(sub, now)) return { success: true, message: PREMIUM_MESSAGES.cancelledUnpaid, premium_expires_at: null };
+    return { success: true, message: PREMIUM_MESSAGES.cancelled(sub.current_period_end!), premium_expires_at: sub.current_period_end!.toISOString() };
+  }
+
+  /** Premium paid for and not yet over, for auth's login and /me answers. */
+  async entitlement(userId: string): Promise<Entitlement> {
+    const current = await this.subscriptions.findCurrent(userId);
+    const premium = current !== null && isPremium(current, new Date());
+    return { is_premium: premium, premium_expires_at: premium ? current.current_period_end!.toISOString() : null };
+  }
+
+  /** An unfinished checkout the user walked away from: failed here, closed at the provider (best effort). */
+  private async abandon(live: SubscriptionEntity, now: Date): Promise<void> {
+    await this.subscriptions.failCheckout(live.id, 'replaced by a new checkout', now);
+    if (live.provider_subscription_id) await this.jobs.cancelAtProvider(live.provider_subscription_id);
+  }
+
+  private deviceId(fingerprint: string): string {
+    return deviceIdOf(fingerprint, this.config.DEVICE_ID_SECRET);
+  }
+
+  private async statusAnswer(
+    payload: { caller: { user_id: string; username?: string } },
+    current: SubscriptionEntity | null,
+    premium: boolean,
+    check: PremiumStatusResponse['device_check'],
+    now: Date,
+  ): Promise<PremiumStatusResponse> {
+    const plan = current ? await this.subscriptions.findPlan(current.plan_id) : null;
+    const expiresAt = premium ? current!.current_period_end!.toISOString() : null;
+    return {
+      success: true,
+      is_premium: premium,
+      device_allowed: check.allowed,
+      device_check_reason: check.reason,
+      device_check: check,
+      subscription: current
+        ? {
+            subscription_id: current.id,
+            plan_id: current.plan_id,
+            plan_name: plan?.name ?? current.plan_id,
+            status: publicStatus(current, now),
+            expires_at: current.current_period_end?.toISOString() ?? null,
+          }
+        : null,
+      user: { user_id: payload.caller.user_id, username: payload.caller.username ?? '', is_premium: premium, premium_expires_at: expiresAt },
+    };
+  }
+}
