@@ -21,6 +21,7 @@ import {
 } from './razorpay-payloads';
 import { EVENT_ID_HEADER, parseRazorpayWebhook } from './razorpay-webhook';
 import { SIGNATURE_HEADER, signWebhookBody } from './signature';
+import { addMonthsUtc } from '../subscriptions/state-machine';
 import type { SimulatedSubscription, SimulatorLedger } from './simulator-ledger';
 
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -34,16 +35,8 @@ export const razorpayStyleId = (prefix?: string): string => {
 
 const toUnix = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-/** The same day `months` later in UTC, or the month's last day when it is shorter (31 Jan + 1 → 28/29 Feb). */
-export const addMonthsUtc = (date: Date, months: number): Date => {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-};
+// Billing periods are counted as the subscriptions' own state machine counts them.
+export { addMonthsUtc } from '../subscriptions/state-machine';
 
 /** An open checkout link expires after a day, as a Razorpay subscription with `expire_by` would. */
 const CHECKOUT_LIFETIME_SECONDS = 24 * 60 * 60;
