@@ -337,7 +337,7 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     const cancelled = await api<CancelResponse>('POST', '/api/premium/cancel', bought.token, {});
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.success).toBe(true);
-    expect(cancelled.body.message).toMatch(/^Your subscription is cancelled and will not renew\. Premium stays active until \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
+    expect(cancelled.body.message).toMatch(/^Your subscription is cancelled and will not renew\. Premium stays active until \d{1,2} [A-Z][a-z]{2,3} \d{4}\.$/);
     const answer = await status(bought.token, bought.device);
     expect(answer.body).toMatchObject({ is_premium: true, subscription: { status: 'cancelled', expires_at: cancelled.body.premium_expires_at } });
 

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { PageLoading } from '../components/page-loading';
 import type { AuthDialogView } from '../hooks/use-auth-dialog';
+import type { PremiumConflict } from '../lib/premium-status';
 import type { LayoutDialog } from './hooks/use-layout-dialogs';
 
 // Dialogs load on first open: most visits never open them, and they bring Radix and long texts along.
@@ -9,6 +10,9 @@ const HelpGuidePanel = lazy(() => import('../features/help/components/help-guide
 const ContactDialog = lazy(() => import('../features/support/components/contact-dialog').then((m) => ({ default: m.ContactDialog })));
 const PremiumPreviewModal = lazy(() =>
   import('../features/premium/components/premium-preview-modal').then((m) => ({ default: m.PremiumPreviewModal })),
+);
+const DeviceConflictNotice = lazy(() =>
+  import('../features/premium/components/device-conflict').then((m) => ({ default: m.DeviceConflictNotice })),
 );
 
 type LayoutDialogsProps = { help: LayoutDialog; contact: LayoutDialog; premium: LayoutDialog };
@@ -55,5 +59,19 @@ export function LayoutAuthDialog({ view, onClose, onLoggedIn }: LayoutAuthDialog
     >
       <AuthModal key={view} initialView={view} onClose={onClose} onLoggedIn={onLoggedIn} />
     </Suspense>
+  );
+}
+
+type LayoutDeviceConflictProps = { conflict: PremiumConflict | null; onDismiss: () => void };
+
+/** The device conflict banner above the page (section 4), loaded when a conflict first shows; nothing without one. */
+export function LayoutDeviceConflict({ conflict, onDismiss }: LayoutDeviceConflictProps) {
+  if (!conflict) return null;
+  return (
+    <div className="layout-banner">
+      <Suspense fallback={null}>
+        <DeviceConflictNotice conflict={conflict} onDismiss={onDismiss} />
+      </Suspense>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { PricesAgeBar, ShownPricesDateProvider } from '../components/market/prices-as-of';
 import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
@@ -9,12 +10,15 @@ type LayoutMainProps = {
   pathname: string;
   /** Set while the mobile drawer covers the page. */
   inert: boolean;
+  /** A notice above everything else in the column (the device conflict). */
+  banner?: ReactNode;
 };
 
-/** The shell's main column: the prices' date, the premium ticker, the header ad, the page and the footer. */
-export function LayoutMain({ pathname, inert }: LayoutMainProps) {
+/** The shell's main column: a banner, the prices' date, the premium ticker, the header ad, the page and the footer. */
+export function LayoutMain({ pathname, inert, banner }: LayoutMainProps) {
   return (
     <div className="app-main" inert={inert}>
+      {banner}
       <PricesAgeBar />
       <PremiumTicker />
       <div className="header-ad">

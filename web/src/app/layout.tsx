@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ZoomControl } from '../components/widgets/zoom-control';
 import { AdPopup } from '../features/ads/components/ad-popup';
@@ -10,6 +10,7 @@ import type { AuthDialogView } from '../hooks/use-auth-dialog';
 import { useEscapeKey } from '../hooks/use-escape-key';
 import { LayoutActionsContext } from '../hooks/use-layout-actions';
 import { useMediaQuery } from '../hooks/use-media-query';
+import { usePremium } from '../hooks/use-premium';
 import { useSession } from '../lib/session';
 import { MOBILE_MEDIA_QUERY, saveSidebarWidth } from '../lib/sidebar';
 import { FLOATING_CHAT_ID, FloatingChat, floatingChatTypeFor, toggledFloatingChat } from './floating-chat';
@@ -20,7 +21,7 @@ import { useLayoutDialogs } from './hooks/use-layout-dialogs';
 import { useSessionExpiry } from './hooks/use-session-expiry';
 import { useSidebarCollapse } from './hooks/use-sidebar-collapse';
 import { useSidebarWidth } from './hooks/use-sidebar-width';
-import { LayoutAuthDialog, LayoutDialogs } from './layout-dialogs';
+import { LayoutAuthDialog, LayoutDeviceConflict, LayoutDialogs } from './layout-dialogs';
 import { LayoutMain } from './layout-main';
 import { Sidebar } from './sidebar';
 
@@ -42,6 +43,10 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
   // A stored token is re-checked on load: roles and premium may have changed, and a 401 ends the session.
   useMe();
   useSessionExpiry(session);
+  const { conflict } = usePremium();
+  // Shown once per page load: closed, it stays closed; /premium shows the conflict itself.
+  const [conflictDismissed, setConflictDismissed] = useState(false);
+  const shownConflict = conflictDismissed || pathname === '/premium' ? null : conflict;
 
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [collapsed, setCollapsed] = useSidebarCollapse(mobile);
@@ -107,7 +112,11 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
             loggingOut={logout.isPending}
           />
           {drawerOpen ? <div className="sidebar-backdrop" aria-hidden="true" onClick={collapse} /> : null}
-          <LayoutMain pathname={pathname} inert={drawerOpen} />
+          <LayoutMain
+            pathname={pathname}
+            inert={drawerOpen}
+            banner={<LayoutDeviceConflict conflict={shownConflict} onDismiss={() => setConflictDismissed(true)} />}
+          />
           {chatType ? <FloatingChat type={chatType} state={chat} onStateChange={setChat} /> : null}
           <ZoomControl />
         </div>

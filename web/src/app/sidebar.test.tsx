@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LOGIN_VERIFIED, ME, json, notFound, stubFetch } from '../testing/fetch-mock';
+import { LOGIN_VERIFIED, ME, json, notFound, premiumStatus, stubFetch } from '../testing/fetch-mock';
 import { stubViewport } from '../testing/match-media';
 import { renderRoutes } from '../testing/render';
 import { reload, startSession } from '../lib/session';
@@ -12,7 +12,11 @@ const nav = () => within(sidebar()).getByRole('navigation', { name: 'Main' });
 
 const signIn = (flags: { is_admin?: boolean; is_premium?: boolean } = {}) => {
   startSession({ ...LOGIN_VERIFIED, ...flags });
-  return stubFetch((call) => (call.url === '/me' ? json({ ...ME, ...flags }) : notFound()));
+  return stubFetch((call) => {
+    if (call.url === '/me') return json({ ...ME, ...flags });
+    if (call.url.startsWith('/api/premium/status?')) return json(premiumStatus({ is_premium: flags.is_premium ?? false }));
+    return notFound();
+  });
 };
 
 const controlNames = (element: HTMLElement) =>
@@ -92,10 +96,10 @@ describe('sidebar', () => {
     expect(sidebar().textContent).toContain('Admin User');
   });
 
-  it('shows premium users the badge and no upgrade button', async () => {
+  it('shows premium users the badge (from their plan name) and no upgrade button', async () => {
     signIn({ is_premium: true });
     renderRoutes('/dashboard');
-    expect(within(sidebar()).queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull();
+    await waitFor(() => expect(within(sidebar()).queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull());
     expect(sidebar().querySelector('.premium-badge')?.textContent).toBe('Premium');
   });
 

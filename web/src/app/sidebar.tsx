@@ -5,6 +5,7 @@ import { Icon } from '../components/icons';
 import type { IconName } from '../components/icons';
 import { AdSlot } from '../features/ads/components/ad-slot';
 import { useAuthDialog } from '../hooks/use-auth-dialog';
+import { usePremium } from '../hooks/use-premium';
 import { useTheme } from '../hooks/use-theme';
 import { premiumBadgeText } from '../lib/premium-badge';
 import { roleLabel } from '../lib/session';
@@ -177,8 +178,6 @@ export type SidebarProps = {
   onUpgrade: () => void;
   onLogout: () => void;
   loggingOut: boolean;
-  /** The premium plan's name, when known, for the badge. */
-  planName?: string | null;
 };
 
 /** The collapsible, resizable left sidebar of section 2. */
@@ -187,7 +186,9 @@ export function Sidebar(props: SidebarProps) {
   const authDialog = useAuthDialog();
   const { theme, toggle: toggleTheme } = useTheme();
   const rail = collapsed && !mobile;
-  const premium = user?.is_premium === true;
+  // The badge and the upgrade button follow premium on this device: a device in conflict gets neither badge nor ad-free.
+  const { active: premium, subscription } = usePremium();
+  const badge = premiumBadgeText(subscription?.plan_name);
   const themeLabel = themeToggleLabel(theme);
 
   return (
@@ -201,9 +202,9 @@ export function Sidebar(props: SidebarProps) {
             <span className="brand sidebar-label">Nivesh</span>
           </Link>
           {premium ? (
-            <span className="premium-badge" title={rail ? premiumBadgeText(props.planName) : undefined}>
+            <span className="premium-badge" title={rail ? badge : undefined}>
               <Icon name="crown" />
-              <span className="sidebar-label">{premiumBadgeText(props.planName)}</span>
+              <span className="sidebar-label">{badge}</span>
             </span>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { NOT_A_NUMBER, formatINR, formatIndianNumber } from './format';
+import { NOT_A_NUMBER, formatINR, formatIndianDay, formatIndianNumber } from './format';
 
 describe('rupee and number formatting for India', () => {
   it('groups rupee amounts in lakhs and crores', () => {
@@ -27,5 +27,12 @@ describe('rupee and number formatting for India', () => {
     expect(formatINR(Number.NaN)).toBe(NOT_A_NUMBER);
     expect(formatINR(Number.POSITIVE_INFINITY)).toBe(NOT_A_NUMBER);
     expect(formatIndianNumber(Number.NaN)).toBe(NOT_A_NUMBER);
+  });
+
+  it('writes an instant as its day in India', () => {
+    expect(formatIndianDay('2026-12-24T10:00:00.000Z')).toBe('24 Dec 2026');
+    // 20:00 UTC on 31 December is already 1 January in India.
+    expect(formatIndianDay('2025-12-31T20:00:00.000Z')).toBe('1 Jan 2026');
+    expect(formatIndianDay('not a date')).toBe(NOT_A_NUMBER);
   });
 });

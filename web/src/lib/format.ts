@@ -56,3 +56,12 @@ export const formatSignedPercent = (value: number, fractionDigits = 2): string =
   if (Number(text) === 0) return `${text}%`;
   return `${value > 0 ? '+' : '−'}${text}%`;
 };
+
+const indiaDayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/** The day an instant falls on in India, e.g. '2026-12-24T10:00:00Z' -> '24 Dec 2026' (as the server writes dates). */
+export const formatIndianDay = (iso: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NOT_A_NUMBER;
+  return indiaDayFormat.format(date);
+};

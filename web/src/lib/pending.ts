@@ -1,7 +1,6 @@
 /**
  * What a page says about a feature that is not built yet: plainly that it is not available, nothing about what it
- * will hold (a feature is described when it arrives). One place, so pages agree; the premium
- * sentence is the one the server's 501 answers carry.
+ * will hold (a feature is described when it arrives). One place, so pages agree.
  */
 export const PENDING = {
   news: 'AI News is not available yet.',
@@ -12,5 +11,4 @@ export const PENDING = {
   analytics: 'Usage analytics is not available yet.',
   visitors: 'Visitor analytics is not available yet.',
   admin: 'Account administration is not available yet.',
-  premium: 'Premium subscriptions are not available yet.',
 } as const;

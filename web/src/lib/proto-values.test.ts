@@ -1,5 +1,5 @@
 import * as proto from '@nivesh/proto';
-import { DEFAULT_PLAN_ID, PREMIUM_PRICE_INR_PER_MONTH, ROUTE_PATHS, SERVICE_NAMES, SESSION_TTL_HOURS } from './proto-values';
+import { DEFAULT_PLAN_ID, DEVICE_FINGERPRINT_MAX_LENGTH, PREMIUM_PRICE_INR_PER_MONTH, ROUTE_PATHS, SERVICE_NAMES, SESSION_TTL_HOURS } from './proto-values';
 
 describe('values copied from @nivesh/proto', () => {
   it('gives every route the path proto declares', () => {
@@ -8,10 +8,11 @@ describe('values copied from @nivesh/proto', () => {
     }
   });
 
-  it('has proto’s session lifetime, premium price and default plan', () => {
+  it('has proto’s session lifetime, premium price, default plan and fingerprint limit', () => {
     expect(SESSION_TTL_HOURS).toBe(proto.SESSION_TTL_HOURS);
     expect(PREMIUM_PRICE_INR_PER_MONTH).toBe(proto.PREMIUM_PRICE_INR_PER_MONTH);
     expect(DEFAULT_PLAN_ID).toBe(proto.DEFAULT_PLAN_ID);
+    expect(DEVICE_FINGERPRINT_MAX_LENGTH).toBe(proto.DEVICE_FINGERPRINT_MAX_LENGTH);
   });
 
   it('names the services proto names', () => {

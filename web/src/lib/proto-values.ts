@@ -17,7 +17,10 @@ export const ROUTE_PATHS = {
   registerVerifyOtp: '/register-verify-otp',
   resendOtp: '/resend-otp',
   resetPassword: '/api/auth/reset-password',
+  premiumStatus: '/api/premium/status',
   premiumSubscribe: '/api/premium/subscribe',
+  premiumDevice: '/api/premium/device',
+  premiumCancel: '/api/premium/cancel',
   chatSentimentStart: '/chat/sentiment/start',
   chatTechnicalStart: '/chat/technical/start',
   chatSentimentQuery: '/chat/sentiment/query',
@@ -45,6 +48,9 @@ export const PREMIUM_PRICE_INR_PER_MONTH = 200;
 
 /** The plan a subscription starts on unless another is named: proto's `DEFAULT_PLAN_ID`. */
 export const DEFAULT_PLAN_ID = 'premium_monthly';
+
+/** The longest device fingerprint the server accepts: proto's `DEVICE_FINGERPRINT_MAX_LENGTH`. */
+export const DEVICE_FINGERPRINT_MAX_LENGTH = 8_192;
 
 /** The services that answer RPC; each RPC pattern starts with one ('prediction.predict'): proto's `SERVICE_NAMES`. */
 export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'] as const;

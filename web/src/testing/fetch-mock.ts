@@ -1,4 +1,12 @@
 /** Test helpers: a fetch stub that records calls and honours abort signals like the real fetch. */
+import type { PremiumStatusResponse, Subscription } from '@nivesh/proto';
+
+/**
+ * jsdom draws no canvas and logs 'Not implemented' for every try. Here it answers like a browser without a 2D
+ * canvas, quietly: the device fingerprint (lib/device-fingerprint.ts) then falls back to the stored device id,
+ * which tests can predict. Tests of the fingerprint itself stub the canvas.
+ */
+if (typeof HTMLCanvasElement !== 'undefined') HTMLCanvasElement.prototype.getContext = () => null;
 
 export type FetchCall = {
   url: string;
@@ -65,3 +73,46 @@ export const ME = {
   created_at: '2025-03-05T10:00:00.000Z',
   premium_expires_at: null,
 };
+
+/** An expiry date far in the future, for premium that has not run out. */
+export const PREMIUM_UNTIL = '2999-12-24T10:00:00.000Z';
+
+type PremiumStatusOptions = {
+  is_premium?: boolean;
+  device_allowed?: boolean;
+  reason?: string | null;
+  logout_message?: string | null;
+  subscription?: Partial<Subscription> | null;
+  user_id?: string;
+};
+
+/**
+ * A GET /api/premium/status answer: premium and allowed on this device by default (an active subscription
+ * until PREMIUM_UNTIL); `is_premium: false` gives a free account without a subscription.
+ */
+export const premiumStatus = ({
+  is_premium = true,
+  device_allowed = true,
+  reason = device_allowed ? null : 'Premium is in use on another device.',
+  logout_message = null,
+  subscription,
+  user_id = 'user-1',
+}: PremiumStatusOptions = {}): PremiumStatusResponse => ({
+  success: true,
+  is_premium,
+  device_allowed,
+  device_check_reason: reason,
+  device_check: { allowed: device_allowed, reason, logout_message },
+  subscription:
+    subscription === null || (subscription === undefined && !is_premium)
+      ? null
+      : {
+          subscription_id: 'sub-1',
+          plan_id: 'premium_monthly',
+          plan_name: 'Premium Monthly',
+          status: 'active',
+          expires_at: is_premium ? PREMIUM_UNTIL : null,
+          ...subscription,
+        },
+  user: { user_id, username: 'asha', is_premium, premium_expires_at: is_premium ? PREMIUM_UNTIL : null },
+});

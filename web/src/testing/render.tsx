@@ -1,12 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { Providers } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
+import { testQueryClient } from './providers';
 
-export const testQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: false, refetchInterval: false }, mutations: { retry: false } } });
+export { testQueryClient };
 
 /** Renders routes (the app's by default) in memory at `path`. */
 export const renderRoutes = (path: string, routes: RouteObject[] = appRoutes) => {

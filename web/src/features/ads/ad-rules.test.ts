@@ -52,10 +52,9 @@ describe('the numbers of SPEC section 9', () => {
 });
 
 describe('adsEnabledFor', () => {
-  it('shows ads to visitors and free users, none to premium users', () => {
-    expect(adsEnabledFor(null)).toBe(true);
-    expect(adsEnabledFor({ is_premium: false })).toBe(true);
-    expect(adsEnabledFor({ is_premium: true })).toBe(false);
+  it('shows ads unless premium is active on this device', () => {
+    expect(adsEnabledFor({ active: false })).toBe(true);
+    expect(adsEnabledFor({ active: true })).toBe(false);
   });
 });
 

@@ -41,8 +41,11 @@ export type AdVariant = 'header' | 'sidebar' | 'content';
 export type AdUnitKind = AdVariant | 'popup' | 'interstitial';
 export type FrameStatus = 'filled' | 'unfilled' | 'blocked';
 
-/** Premium users see no advertising at all; visitors and free users do. */
-export const adsEnabledFor = (user: { is_premium: boolean } | null | undefined): boolean => user?.is_premium !== true;
+/**
+ * No advertising at all while premium is active on this device (hooks/use-premium.ts); visitors, free users and a
+ * premium account on a device in conflict see ads.
+ */
+export const adsEnabledFor = (premium: { active: boolean }): boolean => !premium.active;
 
 // ---- slot --------------------------------------------------------------------------------------
 

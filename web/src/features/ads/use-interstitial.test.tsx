@@ -1,5 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { clearSession, startSession } from '../../lib/session';
+import { PREMIUM_UNTIL, never, stubFetch } from '../../testing/fetch-mock';
+import { renderWithProviders } from '../../testing/providers';
 import { INTERSTITIAL_KEY } from './ad-rules';
 import { useInterstitial } from './use-interstitial';
 
@@ -34,6 +36,7 @@ describe('useInterstitial', () => {
     localStorage.clear();
     sessionStorage.clear();
     clearSession();
+    stubFetch(() => never());
     onPredict = vi.fn<() => void>();
     onAnalyse = vi.fn<() => void>();
   });
@@ -45,7 +48,7 @@ describe('useInterstitial', () => {
   });
 
   it('shows a 3 s countdown, then runs the pending action about 100 ms after closing', () => {
-    render(<Buttons onPredict={onPredict} onAnalyse={onAnalyse} />);
+    renderWithProviders(<Buttons onPredict={onPredict} onAnalyse={onAnalyse} />);
     fireEvent.click(screen.getByRole('button', { name: 'Predict' }));
     expect(dialog()).not.toBeNull();
     expect(screen.getByText('You can close this in 3s')).toBeTruthy();
@@ -62,7 +65,7 @@ describe('useInterstitial', () => {
 
   it('shows at most once per 5 minutes per button type; otherwise the action runs at once', () => {
     const start = Date.now();
-    render(<Buttons onPredict={onPredict} onAnalyse={onAnalyse} />);
+    renderWithProviders(<Buttons onPredict={onPredict} onAnalyse={onAnalyse} />);
     fireEvent.click(screen.getByRole('button', { name: 'Predict' }));
     advance(3_000);
     closeAd();
@@ -96,8 +99,8 @@ describe('useInterstitial', () => {
   });
 
   it('runs the action at once for premium users, with no ad', () => {
-    startSession({ access_token: 't', user_id: 'u1', username: 'asha', is_admin: false, is_premium: true, premium_expires_at: null });
-    render(<Buttons onPredict={onPredict} onAnalyse={onAnalyse} />);
+    startSession({ access_token: 't', user_id: 'u1', username: 'asha', is_admin: false, is_premium: true, premium_expires_at: PREMIUM_UNTIL });
+    renderWithProviders(<Buttons onPredict={onPredict} onAnalyse={onAnalyse} />);
     fireEvent.click(screen.getByRole('button', { name: 'Predict' }));
     expect(dialog()).toBeNull();
     expect(onPredict).toHaveBeenCalledTimes(1);

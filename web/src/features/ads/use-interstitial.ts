@@ -1,6 +1,6 @@
 import { createElement, useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useSession } from '../../lib/session';
+import { usePremium } from '../../hooks/use-premium';
 import { adStorage, modalDialogOpen } from './ad-config';
 import { INTERSTITIAL_ACTION_DELAY_MS, INTERSTITIAL_COUNTDOWN_S, adsEnabledFor, interstitialDue, recordInterstitial } from './ad-rules';
 import { AdDialog } from './components/ad-dialog';
@@ -17,8 +17,7 @@ export type Interstitial = {
  * type, 3-second countdown, and the pending action runs about 100 ms after it is closed.
  */
 export const useInterstitial = (buttonType: string): Interstitial => {
-  const { user } = useSession();
-  const enabled = adsEnabledFor(user);
+  const enabled = adsEnabledFor(usePremium());
   const enabledRef = useRef(enabled);
   const pendingRef = useRef<(() => void) | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

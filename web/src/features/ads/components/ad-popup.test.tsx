@@ -1,5 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { clearSession, startSession } from '../../../lib/session';
+import { PREMIUM_UNTIL, never, stubFetch } from '../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../testing/providers';
 import { POPUP_DAY_KEY, POPUP_SESSION_KEY, localDay } from '../ad-rules';
 import { loadAdDialog } from './ad-dialog-loader';
 import { AdPopup } from './ad-popup';
@@ -19,6 +21,7 @@ describe('AdPopup', () => {
     localStorage.clear();
     sessionStorage.clear();
     clearSession();
+    stubFetch(() => never());
   });
 
   afterEach(() => {
@@ -28,7 +31,7 @@ describe('AdPopup', () => {
   });
 
   it('waits its delay (8000 ms by default), then opens an accessible modal dialog', () => {
-    render(<AdPopup />);
+    renderWithProviders(<AdPopup />);
     advance(7_999);
     expect(dialog()).toBeNull();
     advance(1);
@@ -40,7 +43,7 @@ describe('AdPopup', () => {
   });
 
   it('counts down 5..0 before "Close advertisement" is enabled, then closes', () => {
-    render(<AdPopup delayMs={100} mode="always" />);
+    renderWithProviders(<AdPopup delayMs={100} mode="always" />);
     advance(100);
     for (const left of [5, 4, 3, 2, 1]) {
       expect(screen.getByText(`You can close this in ${left}s`)).toBeTruthy();
@@ -55,7 +58,7 @@ describe('AdPopup', () => {
   });
 
   it('ignores Escape until the countdown is over', () => {
-    render(<AdPopup delayMs={0} mode="always" />);
+    renderWithProviders(<AdPopup delayMs={0} mode="always" />);
     advance(0);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(dialog()).not.toBeNull();
@@ -65,7 +68,7 @@ describe('AdPopup', () => {
   });
 
   it('hides the rest of the page and blocks pointer input there while open', () => {
-    const { container } = render(<AdPopup delayMs={0} mode="always" />);
+    const { container } = renderWithProviders(<AdPopup delayMs={0} mode="always" />);
     advance(0);
     expect(container.getAttribute('aria-hidden')).toBe('true');
     expect(document.body.style.pointerEvents).toBe('none');
@@ -76,35 +79,35 @@ describe('AdPopup', () => {
   });
 
   it("'once-per-day' (the app's mode) shows once per local day", () => {
-    const first = render(<AdPopup />);
+    const first = renderWithProviders(<AdPopup />);
     advance(8_000);
     expect(dialog()).not.toBeNull();
     expect(localStorage.getItem(POPUP_DAY_KEY)).toBe(localDay(Date.now()));
     first.unmount();
-    render(<AdPopup />);
+    renderWithProviders(<AdPopup />);
     advance(8_000);
     expect(dialog()).toBeNull();
   });
 
   it("'once-per-session' shows once per browser session", () => {
-    const first = render(<AdPopup delayMs={10} mode="once-per-session" />);
+    const first = renderWithProviders(<AdPopup delayMs={10} mode="once-per-session" />);
     advance(10);
     expect(dialog()).not.toBeNull();
     expect(sessionStorage.getItem(POPUP_SESSION_KEY)).toBe('1');
     first.unmount();
-    const second = render(<AdPopup delayMs={10} mode="once-per-session" />);
+    const second = renderWithProviders(<AdPopup delayMs={10} mode="once-per-session" />);
     advance(10);
     expect(dialog()).toBeNull();
     second.unmount();
     sessionStorage.clear();
-    render(<AdPopup delayMs={10} mode="once-per-session" />);
+    renderWithProviders(<AdPopup delayMs={10} mode="once-per-session" />);
     advance(10);
     expect(dialog()).not.toBeNull();
   });
 
   it("'always' shows every time", () => {
     for (let round = 0; round < 3; round += 1) {
-      const view = render(<AdPopup delayMs={10} mode="always" />);
+      const view = renderWithProviders(<AdPopup delayMs={10} mode="always" />);
       advance(10);
       expect(dialog()).not.toBeNull();
       view.unmount();
@@ -116,7 +119,7 @@ describe('AdPopup', () => {
     other.setAttribute('role', 'dialog');
     other.setAttribute('aria-modal', 'true');
     document.body.append(other);
-    render(<AdPopup delayMs={10} mode="always" />);
+    renderWithProviders(<AdPopup delayMs={10} mode="always" />);
     advance(3_000);
     expect(screen.queryAllByRole('dialog', { name: 'Advertisement' })).toHaveLength(0);
     other.remove();
@@ -125,8 +128,8 @@ describe('AdPopup', () => {
   });
 
   it('never shows to premium users', () => {
-    startSession({ access_token: 't', user_id: 'u1', username: 'asha', is_admin: false, is_premium: true, premium_expires_at: null });
-    render(<AdPopup delayMs={10} mode="always" />);
+    startSession({ access_token: 't', user_id: 'u1', username: 'asha', is_admin: false, is_premium: true, premium_expires_at: PREMIUM_UNTIL });
+    renderWithProviders(<AdPopup delayMs={10} mode="always" />);
     advance(60_000);
     expect(dialog()).toBeNull();
     expect(localStorage.getItem(POPUP_DAY_KEY)).toBeNull();

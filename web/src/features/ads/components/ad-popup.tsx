@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { usePremium } from '../../../hooks/use-premium';
 import { afterFirstLoad } from '../../../lib/after-first-load';
-import { useSession } from '../../../lib/session';
 import { adStorage, modalDialogOpen } from '../ad-config';
 import { POPUP_APP_DELAY_MS, POPUP_CLOSE_COUNTDOWN_S, adsEnabledFor, markPopupShown, shouldShowPopup } from '../ad-rules';
 import type { PopupMode } from '../ad-rules';
@@ -21,8 +21,7 @@ const RETRY_MS = 1_000;
  * with a 5-second countdown before 'Close advertisement' is enabled.
  */
 export function AdPopup({ delayMs = POPUP_APP_DELAY_MS, mode = 'once-per-day' }: AdPopupProps) {
-  const { user } = useSession();
-  const enabled = adsEnabledFor(user);
+  const enabled = adsEnabledFor(usePremium());
   const [open, setOpen] = useState(false);
   const [AdDialog, setAdDialog] = useState(loadedAdDialog);
 

@@ -1,5 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { clearSession, startSession } from '../../../lib/session';
+import { PREMIUM_UNTIL, never, stubFetch } from '../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../testing/providers';
 import { isBaitBlocked } from '../ad-blocker';
 import { HEADER_AD_HIDDEN_KEY } from '../ad-rules';
 import { AdSlot } from './ad-slot';
@@ -11,8 +13,9 @@ vi.mock('../ad-blocker', async (importOriginal) => ({
 
 const CLIENT = 'ca-pub-1234567890123456';
 
+/** Logged in; the premium status call never answers, so the stored flag and its expiry date decide. */
 const loginAs = (isPremium: boolean) =>
-  startSession({ access_token: 't', user_id: 'u1', username: 'asha', is_admin: false, is_premium: isPremium, premium_expires_at: null });
+  startSession({ access_token: 't', user_id: 'u1', username: 'asha', is_admin: false, is_premium: isPremium, premium_expires_at: isPremium ? PREMIUM_UNTIL : null });
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const frame = () => document.querySelector('iframe');
@@ -29,6 +32,7 @@ describe('AdSlot', () => {
     localStorage.clear();
     sessionStorage.clear();
     clearSession();
+    stubFetch(() => never());
   });
 
   afterEach(() => {
@@ -39,7 +43,7 @@ describe('AdSlot', () => {
   });
 
   it('does not load the ad script (the frame) before 1 s, then loads it sandboxed without same-origin rights', () => {
-    render(<AdSlot variant="sidebar" />);
+    renderWithProviders(<AdSlot variant="sidebar" />);
     advance(999);
     expect(frame()).toBeNull();
     advance(1);
@@ -53,7 +57,7 @@ describe('AdSlot', () => {
   });
 
   it('shows the fallback banner at 3 s when no ad filled', () => {
-    render(<AdSlot variant="content" />);
+    renderWithProviders(<AdSlot variant="content" />);
     advance(2_999);
     expect(screen.queryByTestId('ad-fallback')).toBeNull();
     advance(1);
@@ -63,7 +67,7 @@ describe('AdSlot', () => {
 
   it('shows the fallback at once when the frame reports an unfilled ad or a blocked script', () => {
     for (const status of ['unfilled', 'blocked']) {
-      const view = render(<AdSlot variant="content" />);
+      const view = renderWithProviders(<AdSlot variant="content" />);
       advance(1_000);
       postFromFrame({ type: 'nivesh-ad', status });
       expect(screen.getByTestId('ad-fallback')).toBeTruthy();
@@ -72,7 +76,7 @@ describe('AdSlot', () => {
   });
 
   it('keeps a filled ad past 3 s', () => {
-    render(<AdSlot variant="sidebar" />);
+    renderWithProviders(<AdSlot variant="sidebar" />);
     advance(1_000);
     postFromFrame({ type: 'nivesh-ad', status: 'filled' });
     advance(5_000);
@@ -81,7 +85,7 @@ describe('AdSlot', () => {
   });
 
   it('accepts messages only from its own frame', () => {
-    render(<AdSlot variant="sidebar" />);
+    renderWithProviders(<AdSlot variant="sidebar" />);
     advance(1_000);
     postFromFrame({ type: 'nivesh-ad', status: 'filled' }, window);
     postFromFrame({ type: 'nivesh-ad', status: 'unfilled' }, window);
@@ -91,7 +95,7 @@ describe('AdSlot', () => {
 
   it('detects an ad blocker after 100 ms and shows the fallback without loading the frame', () => {
     vi.mocked(isBaitBlocked).mockReturnValue(true);
-    render(<AdSlot variant="header" />);
+    renderWithProviders(<AdSlot variant="header" />);
     // The bait is out, with ad-like class names.
     expect(document.querySelector('.adsbox.ad-banner')).not.toBeNull();
     advance(99);
@@ -105,37 +109,37 @@ describe('AdSlot', () => {
 
   it('never loads a script when no ad client is configured: the banner shows at once', () => {
     vi.stubEnv('VITE_AD_CLIENT_ID', '');
-    render(<AdSlot variant="sidebar" />);
+    renderWithProviders(<AdSlot variant="sidebar" />);
     expect(screen.getByTestId('ad-fallback')).toBeTruthy();
     advance(10_000);
     expect(frame()).toBeNull();
   });
 
   it('lets the visitor hide the header ad for the session', () => {
-    const view = render(<AdSlot variant="header" />);
+    const view = renderWithProviders(<AdSlot variant="header" />);
     fireEvent.click(screen.getByRole('button', { name: 'Hide ad' }));
     expect(screen.queryByTestId('ad-slot-header')).toBeNull();
     expect(sessionStorage.getItem(HEADER_AD_HIDDEN_KEY)).toBe('1');
     view.unmount();
-    render(<AdSlot variant="header" />);
+    renderWithProviders(<AdSlot variant="header" />);
     expect(screen.queryByTestId('ad-slot-header')).toBeNull();
   });
 
   it('offers "Hide ad" on the header slot only', () => {
-    render(<AdSlot variant="sidebar" />);
+    renderWithProviders(<AdSlot variant="sidebar" />);
     expect(screen.queryByRole('button', { name: 'Hide ad' })).toBeNull();
   });
 
   it('shows nothing to premium users (no frame, no banner, ever), but does to free users', () => {
     loginAs(true);
-    const view = render(<AdSlot variant="content" />);
+    const view = renderWithProviders(<AdSlot variant="content" />);
     advance(5_000);
     expect(view.container.innerHTML).toBe('');
     expect(frame()).toBeNull();
     view.unmount();
     clearSession();
     loginAs(false);
-    render(<AdSlot variant="content" />);
+    renderWithProviders(<AdSlot variant="content" />);
     expect(screen.getByTestId('ad-slot-content')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../../lib/session';
+import { usePremium } from '../../../hooks/use-premium';
 import { adStorage } from '../ad-config';
 import { adsEnabledFor, hideHeaderAd, isHeaderAdHidden } from '../ad-rules';
 import type { AdVariant } from '../ad-rules';
@@ -9,13 +9,13 @@ import '../ads.css';
 export type AdSlotProps = { variant: AdVariant };
 
 /**
- * An advertising slot for non-premium users (header, sidebar or content). Premium users get nothing
+ * An advertising slot unless premium is active here (header, sidebar or content). Premium users get nothing
  * rendered at all: no frame, no timers. The header slot can be hidden for the browser session.
  */
 export function AdSlot({ variant }: AdSlotProps) {
-  const { user } = useSession();
+  const premium = usePremium();
   const [hidden, setHidden] = useState(() => variant === 'header' && isHeaderAdHidden(adStorage().session));
-  if (!adsEnabledFor(user) || hidden) return null;
+  if (!adsEnabledFor(premium) || hidden) return null;
 
   const hide = () => {
     hideHeaderAd(adStorage().session);

@@ -1,13 +1,13 @@
-import { SERVICE_FEATURES, notAvailableYet } from '@nivesh/proto';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { PENDING } from '../../../lib/pending';
 import { reload } from '../../../lib/session';
 import { notFound, stubFetch } from '../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../testing/providers';
 import { renderRoutes } from '../../../testing/render';
 import { PremiumPreviewModal } from './premium-preview-modal';
 import { PremiumTicker } from './premium-ticker';
-import { PREMIUM_WIDGET_TEXTS } from './premium-widget-texts';
+import { DEVICE_CONFLICT_TEXTS, PREMIUM_PAGE_TEXTS, PREMIUM_WIDGET_TEXTS } from './premium-widget-texts';
 
 /**
  * Claims the premium texts may make only while the feature behind them exists. Prices are end-of-day bars (the
@@ -32,7 +32,7 @@ describe('premium copy promises only what exists', () => {
   });
 
   it('in its texts', () => {
-    expect(unkeptClaims(JSON.stringify(PREMIUM_WIDGET_TEXTS))).toEqual([]);
+    expect(unkeptClaims(JSON.stringify([PREMIUM_WIDGET_TEXTS, PREMIUM_PAGE_TEXTS, DEVICE_CONFLICT_TEXTS]))).toEqual([]);
   });
 
   it('on /premium, its title and description included', async () => {
@@ -41,11 +41,13 @@ describe('premium copy promises only what exists', () => {
     const card = await screen.findByRole('region', { name: 'Nivesh Premium' }, { timeout: 5000 });
     const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
     expect(unkeptClaims(`${document.title} ${description} ${screen.getByRole('main').textContent}`)).toEqual([]);
-    expect(card.textContent).toContain('Premium subscriptions are not available yet.');
+    // Premium exists: the page offers it, and no longer says it is not available.
+    expect(card.textContent).not.toMatch(/not available/i);
+    expect(description).toContain('no advertisements, on one device at a time');
   });
 
   it('in the preview modal and the ticker', () => {
-    render(
+    renderWithProviders(
       <MemoryRouter>
         <PremiumTicker />
         <PremiumPreviewModal open onOpenChange={() => undefined} />
@@ -53,9 +55,13 @@ describe('premium copy promises only what exists', () => {
     );
     expect(unkeptClaims(document.body.textContent ?? '')).toEqual([]);
     expect(screen.getByRole('dialog').textContent).toContain('₹200 per month');
+    expect(document.body.textContent).not.toMatch(/not available/i);
   });
 
-  it('and says what the server says about what is not built', () => {
-    expect(PENDING.premium).toBe(notAvailableYet(SERVICE_FEATURES.premium));
+  it('promises no advertisements and one device at a time, and nothing else', () => {
+    const texts = JSON.stringify(PREMIUM_WIDGET_TEXTS);
+    expect(PREMIUM_WIDGET_TEXTS.features.map((feature) => feature.title)).toEqual(['No advertisements']);
+    expect(texts).toMatch(/one device at a time/i);
+    expect(texts).not.toMatch(/not available/i);
   });
 });

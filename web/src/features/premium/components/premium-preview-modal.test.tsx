@@ -1,6 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { clearSession, startSession } from '../../../lib/session';
+import { LOGIN_VERIFIED, json, notFound, premiumStatus, stubFetch } from '../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../testing/providers';
 import { PremiumPreviewModal } from './premium-preview-modal';
 import { PREMIUM_MONTHLY_PRICE } from './premium-widget-texts';
 
@@ -22,19 +25,23 @@ const renderModal = () => {
     ],
     { initialEntries: ['/'] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithProviders(<RouterProvider router={router} />);
   return router;
 };
 
 describe('PremiumPreviewModal', () => {
-  it('lists only what Premium does today, says subscriptions are not available yet, and the price of ₹200 per month', () => {
+  beforeEach(() => {
+    clearSession();
+  });
+
+  it('lists only what Premium does today and the price of ₹200 per month', () => {
     renderModal();
     const dialog = screen.getByRole('dialog', { name: 'Nivesh Premium' });
     const features = within(dialog)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
     expect(features).toEqual(['No advertisements']);
-    expect(within(dialog).getByTestId('premium-not-available').textContent).toBe('Premium subscriptions are not available yet.');
+    expect(dialog.textContent).not.toMatch(/not available/i);
     expect(PREMIUM_MONTHLY_PRICE).toBe('₹200');
     expect(dialog.querySelector('.premium-price')?.textContent).toBe('₹200 per month');
   });
@@ -58,5 +65,13 @@ describe('PremiumPreviewModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('Dashboard page')).toBeTruthy();
+  });
+
+  it("offers no 'Upgrade Now' while premium is active on this device", async () => {
+    startSession(LOGIN_VERIFIED);
+    stubFetch((call) => (call.url.startsWith('/api/premium/status') ? json(premiumStatus()) : notFound()));
+    renderModal();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upgrade Now' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Maybe Later' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import '../../../components/widgets/widgets.css';
+import { usePremium } from '../../../hooks/use-premium';
 import { PREMIUM_MONTHLY_PRICE, PREMIUM_WIDGET_TEXTS as TEXTS } from './premium-widget-texts';
 
 type PremiumPreviewModalProps = {
@@ -12,9 +13,13 @@ const FEATURE_ICONS: Record<(typeof TEXTS.features)[number]['id'], string> = {
   'no-ads': 'M4 5h16v14H4ZM4 5l16 14',
 };
 
-/** The premium preview: what Premium does today, ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now'. */
+/**
+ * The premium preview: what Premium does today, ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now' (not offered
+ * while premium is active on this device).
+ */
 export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalProps) {
   const navigate = useNavigate();
+  const { active } = usePremium();
 
   const upgrade = () => {
     onOpenChange(false);
@@ -53,18 +58,17 @@ export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalP
             <span className="premium-price-amount">{PREMIUM_MONTHLY_PRICE}</span> {TEXTS.perMonth}
           </p>
           <p className="premium-note">{TEXTS.previewNote}</p>
-          <p className="premium-note" role="note" data-testid="premium-not-available">
-            {TEXTS.notAvailable}
-          </p>
           <div className="dialog-actions">
             <Dialog.Close asChild>
               <button type="button" className="secondary">
                 {TEXTS.maybeLater}
               </button>
             </Dialog.Close>
-            <button type="button" className="primary" onClick={upgrade}>
-              {TEXTS.upgradeNow}
-            </button>
+            {active ? null : (
+              <button type="button" className="primary" onClick={upgrade}>
+                {TEXTS.upgradeNow}
+              </button>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

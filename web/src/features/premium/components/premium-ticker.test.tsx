@@ -1,6 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { clearSession, startSession } from '../../../lib/session';
+import { PREMIUM_UNTIL, json, never, premiumStatus, stubFetch } from '../../../testing/fetch-mock';
+import type { FetchHandler } from '../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../testing/providers';
 import { PremiumTicker } from './premium-ticker';
 import { PREMIUM_WIDGET_TEXTS } from './premium-widget-texts';
 
@@ -11,15 +14,18 @@ const logIn = (is_premium: boolean) =>
     username: 'asha',
     is_admin: false,
     is_premium,
-    premium_expires_at: is_premium ? '2999-01-01T00:00:00Z' : null,
+    premium_expires_at: is_premium ? PREMIUM_UNTIL : null,
   });
 
-const renderTicker = () =>
-  render(
+/** The premium status call: unanswered unless a test answers it, so the stored flag and its expiry decide. */
+const renderTicker = (server: FetchHandler = () => never()) => {
+  stubFetch(server);
+  return renderWithProviders(
     <MemoryRouter>
       <PremiumTicker />
     </MemoryRouter>,
   );
+};
 
 describe('PremiumTicker', () => {
   afterEach(() => {
@@ -40,11 +46,31 @@ describe('PremiumTicker', () => {
     expect(screen.getByRole('region', { name: 'Premium benefits' })).toBeTruthy();
   });
 
-  it('is hidden for premium users', () => {
+  it('is hidden for premium users (the stored flag, while the server has not answered)', () => {
     logIn(true);
     const { container } = renderTicker();
     expect(screen.queryByRole('region', { name: 'Premium benefits' })).toBeNull();
     expect(container.textContent).toBe('');
+  });
+
+  it('is hidden when the server says premium is active on this device', async () => {
+    logIn(false);
+    renderTicker(() => json(premiumStatus()));
+    expect(screen.getByRole('region', { name: 'Premium benefits' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Premium benefits' })).toBeNull());
+  });
+
+  it('is shown to a premium account on a device in conflict', async () => {
+    logIn(true);
+    const { calls } = stubFetch(() => json(premiumStatus({ device_allowed: false })));
+    renderWithProviders(
+      <MemoryRouter>
+        <PremiumTicker />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('region', { name: 'Premium benefits' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Premium benefits' })).toBeTruthy();
+    expect(calls[0].url).toMatch(/^\/api\/premium\/status\?device_fingerprint=.+&ip_address=unknown$/);
   });
 
   it('hides when the user becomes premium', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import '../../../components/widgets/widgets.css';
-import { useSession } from '../../../lib/session';
+import { usePremium } from '../../../hooks/use-premium';
 import { PREMIUM_MONTHLY_PRICE, PREMIUM_WIDGET_TEXTS as TEXTS } from './premium-widget-texts';
 
 function TickerItems({ hidden = false }: { hidden?: boolean }) {
@@ -14,11 +14,11 @@ function TickerItems({ hidden = false }: { hidden?: boolean }) {
   );
 }
 
-/** A scrolling strip of premium benefits with a link to /premium; premium users never see it. */
+/** A scrolling strip of premium benefits with a link to /premium; hidden while premium is active on this device. */
 export function PremiumTicker() {
-  const { user } = useSession();
+  const { active } = usePremium();
   const [paused, setPaused] = useState(false);
-  if (user?.is_premium) return null;
+  if (active) return null;
 
   return (
     <section className={paused ? 'premium-ticker is-paused' : 'premium-ticker'} aria-label={TEXTS.tickerLabel}>

@@ -1,5 +1,4 @@
 import { formatINR } from '../../../lib/format';
-import { PENDING } from '../../../lib/pending';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 
 /** The monthly premium price in whole rupees, '₹200' (section 9). */
@@ -20,13 +19,55 @@ export const PREMIUM_WIDGET_TEXTS = {
     {
       id: 'no-ads',
       title: 'No advertisements',
-      text: 'No popups, banners or interstitials, on any page.',
+      text: 'No popups, banners, interstitials or promotional ticker, on any page.',
     },
   ],
-  notAvailable: PENDING.premium,
   previewNote: 'On one device at a time. Everything else in Nivesh is free to use. Educational tools, not investment advice.',
   tickerLabel: 'Premium benefits',
-  tickerItems: ['Research without advertisements', 'No popups, banners or interstitials', 'On one device at a time', PENDING.premium],
+  tickerItems: ['Research without advertisements', 'No popups, banners or interstitials', 'On one device at a time'],
   tickerLink: 'Go Premium',
   pauseTicker: 'Pause premium benefits ticker',
+} as const;
+
+/** 'Premium until 24 Dec 2026'. */
+export const premiumUntil = (day: string) => `Premium until ${day}`;
+
+/** Texts of /premium's account part: subscribing, the subscription, cancelling and the device. */
+export const PREMIUM_PAGE_TEXTS = {
+  title: 'Premium',
+  lead: 'Support Nivesh and research without advertisements.',
+  oneDevice: 'Premium is tied to one device at a time. Everything in Nivesh is educational analysis, not investment advice.',
+  subscribe: 'Subscribe',
+  subscribing: 'Starting…',
+  logInFirst: 'You will be asked to log in first.',
+  subscribeFailed: 'The subscription could not be started. Please try again.',
+  checking: 'Checking your premium status…',
+  yourPremium: 'Your premium',
+  plan: 'Plan',
+  status: 'Status',
+  statusActive: 'Active',
+  statusCancelled: 'Cancelled',
+  activeThanks: 'Premium is active on this device. Thank you for supporting Nivesh.',
+  renewalOff: (day: string) => `Renewal is off. Your premium lasts until ${day}, and no further payment will be taken.`,
+  cancel: 'Cancel subscription',
+  cancelConfirm: (day: string | null) =>
+    day
+      ? `Cancel your subscription? It will not renew, and premium stays active until ${day}.`
+      : 'Cancel your subscription? It will not renew.',
+  cancelYes: 'Yes, cancel',
+  cancelNo: 'Keep subscription',
+  cancelling: 'Cancelling…',
+  cancelFailed: 'The subscription could not be cancelled. Please try again.',
+  pending:
+    'A payment you started has not been confirmed yet. If you completed it, premium turns on by itself once the bank confirms it; otherwise you can subscribe again.',
+} as const;
+
+/** The device conflict (section 4): on the banner in the layout and on /premium. */
+export const DEVICE_CONFLICT_TEXTS = {
+  title: (reason: string) => `Device Session Conflict: ${reason}`,
+  body: 'Your premium account is already active on another device, so this device has limited access: advertisements are shown here.',
+  move: 'Use premium on this device',
+  moving: 'Moving premium…',
+  moveFailed: 'Premium could not be moved to this device. Please try again.',
+  dismiss: 'Dismiss',
 } as const;
