@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { PENDING } from '../../../lib/pending';
 import { reload } from '../../../lib/session';
@@ -39,6 +39,8 @@ describe('premium copy promises only what exists', () => {
     stubFetch(() => notFound());
     renderRoutes('/premium');
     const card = await screen.findByRole('region', { name: 'Nivesh Premium' }, { timeout: 5000 });
+    // The page sets its title and description in an effect, which may run after the card first shows.
+    await waitFor(() => expect(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').toContain('no advertisements'));
     const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
     expect(unkeptClaims(`${document.title} ${description} ${screen.getByRole('main').textContent}`)).toEqual([]);
     // Premium exists: the page offers it, and no longer says it is not available.
