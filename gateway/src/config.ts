@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { BaseConfigSchema, loadConfigOrExit } from '@nivesh/proto/node';
+import { BaseConfigSchema, envFlag, loadConfigOrExit } from '@nivesh/proto/node';
 
 /** The gateway's settings; this file is the only reader of `process.env`. */
 export const ConfigSchema = BaseConfigSchema.extend({
@@ -13,19 +13,13 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** The built web app (vite's output). */
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(__dirname, '../../web/dist')),
   /** Honour X-Forwarded-For: only behind a reverse proxy that sets it. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: envFlag('false'),
   /** Requests per minute one client IP may make across the API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Memory this gateway keeps stored answers of versioned routes in (the rest are read from Redis). */
   ANSWER_MEMORY_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** The secret payment webhooks are signed with (the premium service holds the same); unset, the webhook route answers 503. */
-  PAYMENT_WEBHOOK_SECRET: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.string().min(16, { error: 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters' }).optional(),
-  ),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, { error: 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters' }).optional(),
   /** Bearer token the monitoring system sends for /metrics; unset, /metrics answers clients on this machine only. */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });

@@ -1,20 +1,11 @@
-import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
 import { z } from 'zod';
 
-const booleanFlag = (fallback: 'true' | 'false') =>
-  z
-    .enum(['true', 'false'])
-    .default(fallback)
-    .transform((value) => value === 'true');
-
-/** An empty variable (compose passes `${X:-}`) counts as unset. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-/** Settings of the chat service; the only reader of process.env. */
+/** Settings of the chat service; the only reader of process.env. An empty variable (compose passes `${X:-}`) counts as unset. */
 export const ConfigSchema = ServiceConfigSchema.extend({
   /** OpenAI-compatible chat completions endpoint; without it the built-in educational engine answers (`offline_mode`). */
-  LLM_BASE_URL: optional(z.url()),
-  LLM_API_KEY: optional(z.string()),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   /** How long a language-model answer may take before the built-in engine answers instead. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(20_000),
@@ -23,7 +14,7 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   /** Conversations are deleted this many days after their last message, by the `chat-retention` job. */
   CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Run the retention job (every hour); tests call it directly. */
-  CHAT_RETENTION_JOB: booleanFlag('true'),
+  CHAT_RETENTION_JOB: envFlag('true'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

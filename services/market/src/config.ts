@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
 import { z } from 'zod';
 
 /** Settings of the market service; the only reader of process.env. */
@@ -9,10 +9,7 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   /** How long analysis answers stay in the Redis cache; 0 turns the cache off (bench:market measures both). */
   MARKET_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
   /** Compute the common answers of every new data version ahead of users (the `market-warm` job); tests turn it off. */
-  MARKET_WARM: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  MARKET_WARM: envFlag('true'),
   /** How long a live provider (Yahoo Finance) answer is reused, per symbol and period. */
   MARKET_PROVIDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
   /** Provider requests allowed per window, shared by every market instance and the import CLI (through Redis). */
