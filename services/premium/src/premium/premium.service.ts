@@ -29,6 +29,8 @@ const ALLOWED = { allowed: true, reason: null, logout_message: null } as const;
 @Injectable()
 export class PremiumService {
   private readonly logger = new Logger(PremiumService.name);
+  /** Plan names by id: plans change only with a migration, so status (called on every page load) asks once. */
+  private readonly planNames = new Map<string, string>();
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
@@ -141,6 +143,14 @@ export class PremiumService {
     if (live.provider_subscription_id) await this.jobs.cancelAtProvider(live.provider_subscription_id);
   }
 
+  private async planName(planId: string): Promise<string | null> {
+    const known = this.planNames.get(planId);
+    if (known) return known;
+    const plan = await this.subscriptions.findPlan(planId);
+    if (plan) this.planNames.set(planId, plan.name);
+    return plan?.name ?? null;
+  }
+
   private deviceId(fingerprint: string): string {
     return deviceIdOf(fingerprint, this.config.DEVICE_ID_SECRET);
   }
@@ -152,7 +162,7 @@ export class PremiumService {
     check: PremiumStatusResponse['device_check'],
     now: Date,
   ): Promise<PremiumStatusResponse> {
-    const plan = current ? await this.subscriptions.findPlan(current.plan_id) : null;
+    const planName = current ? await this.planName(current.plan_id) : null;
     const expiresAt = premium ? current!.current_period_end!.toISOString() : null;
     return {
       success: true,
@@ -164,7 +174,7 @@ export class PremiumService {
         ? {
             subscription_id: current.id,
             plan_id: current.plan_id,
-            plan_name: plan?.name ?? current.plan_id,
+            plan_name: planName ?? current.plan_id,
             status: publicStatus(current, now),
             expires_at: current.current_period_end?.toISOString() ?? null,
           }
