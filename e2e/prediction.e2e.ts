@@ -30,4 +30,20 @@ test('TrendVision: an empty ticker is refused, infy gets a 10-day forecast with 
   // The fan chart is drawn once it is near the screen.
   await table.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('fan-chart').locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+
+  // 30 days is a premium tool: a visitor is told what it is and how to get it, and nothing is asked of the server.
+  let asked30 = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/predict') && request.postDataJSON()?.horizon_days === 30) asked30 = true;
+  });
+  const thirty = page.getByRole('radio', { name: '30 trading days (Premium)' });
+  await thirty.click();
+  await expect(thirty).toBeChecked();
+  const note = page.getByTestId('premium-horizon-note');
+  await expect(note).toContainText('part of Nivesh Premium');
+  await expect(note).toContainText('log in');
+  await expect(note.getByRole('link', { name: 'See Premium' })).toHaveAttribute('href', '/premium');
+  expect(asked30).toBe(false);
+  await note.getByRole('button', { name: /Show the 10-day forecast/ }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(10);
 });

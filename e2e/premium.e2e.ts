@@ -40,6 +40,14 @@ test.describe('premium with the payment simulator', () => {
     await expectAdFree(page, true);
     await expect(sidebar(page).getByText('Nivesh Premium', { exact: true })).toBeVisible();
 
+    // The premium tool: 30-day forecasts with every model's back-test side by side (the first asks back-test first).
+    await page.goto('/ai-predictions?symbol=INFY&days=30');
+    await expect(page.getByRole('radio', { name: '30 trading days (Premium)' })).toBeChecked();
+    await expect(page.getByRole('table', { name: /forecast/i }).locator('tbody tr')).toHaveCount(30, { timeout: 90_000 });
+    const models = page.getByRole('table', { name: /each model/i });
+    await expect(models.locator('tbody tr')).toHaveCount(5);
+    await expect(models.getByText('Shown above')).toHaveCount(1);
+
     // The second device: a phone, another browser with its own fingerprint, signed in to the same account (its
     // session carried over, since a second login code may not be asked for within half a minute).
     const session = await page.evaluate(() => Object.fromEntries(['token', 'user_id', 'username', 'email', 'is_admin', 'login_timestamp'].map((key) => [key, localStorage.getItem(key) ?? ''])));
@@ -52,8 +60,10 @@ test.describe('premium with the payment simulator', () => {
     await phonePage.goto('/dashboard');
     const conflict = phonePage.getByTestId('device-conflict');
     await expect(conflict).toContainText('Device Session Conflict: Premium is in use on another device.');
-    // Limited access on this device: the advertisements stay.
+    // Limited access on this device: the advertisements stay, and the premium tool points to where premium can be moved.
     await expect(phonePage.getByRole('region', { name: 'Premium benefits' })).toHaveCount(1);
+    await phonePage.goto('/ai-predictions?symbol=INFY&days=30');
+    await expect(phonePage.getByTestId('premium-horizon-note')).toContainText('Your Premium is active on another device.');
 
     // Cancel on the laptop: premium stays to the end of the paid period.
     await page.goto('/premium');

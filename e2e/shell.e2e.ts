@@ -88,7 +88,8 @@ test.describe('routes, titles and guards', () => {
     }
     await adminPage.goto('/admin');
     await expect(adminPage.getByRole('heading', { name: 'System status' })).toBeVisible();
-    await expect(adminPage.getByTestId('status-tracking')).toContainText('running; its features are not built yet');
+    await expect(adminPage.getByTestId('status-tracking')).toContainText(/running; all \d+ of its features are built/);
+    await expect(adminPage.getByTestId('status-tracking')).not.toContainText('instance');
     await adminPage.goto('/dashboard');
     await expect(sidebar(adminPage)).toContainText('Admin User');
     await expect(sidebar(adminPage).getByRole('link', { name: 'Analytics Admin', exact: true })).toBeVisible();

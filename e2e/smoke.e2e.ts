@@ -30,10 +30,13 @@ test('the whole stack serves the app, answers health and readiness, and complete
   expect(await ping.json()).toMatchObject({ pong: true, service: 'tracking' });
   expect((await request.get('/api/system/status')).status()).toBe(401);
 
-  // A feature that is not built yet answers 501 through the whole chain, with a sentence for people.
+  // A visitor event is queued for the tracking service and acknowledged with 202; a bad one is refused with a sentence.
   const tracking = await request.post('/api/visitor/track', { data: { session_id: 'visitor_1', page_url: '/' } });
-  expect(tracking.status()).toBe(501);
-  expect((await tracking.json()).detail).toBe('Visitor tracking is not available yet.');
+  expect(tracking.status()).toBe(202);
+  expect(await tracking.json()).toEqual({ accepted: true });
+  const badTrack = await request.post('/api/visitor/track', { data: { page_url: '/' } });
+  expect(badTrack.status()).toBe(400);
+  expect((await badTrack.json()).detail).toContain('session_id');
   // A bad ticker is a 400 with the specification's words, checked at the gateway before any service is asked.
   const empty = await request.post('/predict', { data: { ticker: ' ' } });
   expect(empty.status()).toBe(400);

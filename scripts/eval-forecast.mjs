@@ -129,10 +129,14 @@ for (let h = 1; h <= HORIZON; h++) {
   );
 }
 
-console.log('\nmedian test MASE of every model (whether chosen or not)');
-console.log(`model   ${REPORTED.map((h) => `h${h}`.padStart(7)).join('')}`);
+console.log('\nevery model (whether chosen or not): median test MASE, and its own bands pooled over all horizons');
+console.log(`model   ${REPORTED.map((h) => `h${h}`.padStart(7)).join('')}    cov80    cov95  Winkler80`);
 for (const model of Object.keys(results[0].evaluation.models)) {
-  console.log(`${model.padEnd(7)} ${REPORTED.map((h) => fixed(median(results.map((r) => r.evaluation.models[model].test_mase[h - 1]))).padStart(7)).join('')}`);
+  const own = (name) => pooled((r) => r.evaluation.models[model][name]);
+  console.log(
+    `${model.padEnd(7)} ${REPORTED.map((h) => fixed(median(results.map((r) => r.evaluation.models[model].test_mase[h - 1]))).padStart(7)).join('')}  ` +
+      `${pct(own('test_coverage80')).padStart(7)}  ${pct(own('test_coverage95')).padStart(7)}  ${fixed(own('test_winkler80'), 2).padStart(9)}`,
+  );
 }
 
 const all80 = pooled((r) => r.evaluation.accuracy.coverage80);

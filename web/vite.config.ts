@@ -100,7 +100,8 @@ export default defineConfig({
         // The app shell only. No runtimeCaching at all: API answers always come from the network.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The ad frame and its script are for the network's live ads, not for offline use.
-        globIgnores: ['**/node_modules/**/*', 'ads/**'],
+        // The dashboards' chart chunk (recharts, about 135 kB gzipped) is for admins: fetched when they open a dashboard.
+        globIgnores: ['**/node_modules/**/*', 'ads/**', 'assets/analytics-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: NOT_APP_ROUTES,
         cleanupOutdatedCaches: true,
@@ -111,10 +112,12 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
+    alias: [
+      // The premium tool list imports nothing, so the first page reads it without loading zod.
+      { find: /^@nivesh\/proto\/premium-tools$/, replacement: path.resolve(__dirname, '../proto/src/premium-tools.ts') },
       // Browser-safe zod schemas of the wire protocol, compiled from source (never the node entry).
-      '@nivesh/proto': path.resolve(__dirname, '../proto/src/index.ts'),
-    },
+      { find: /^@nivesh\/proto$/, replacement: path.resolve(__dirname, '../proto/src/index.ts') },
+    ],
   },
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
@@ -132,7 +135,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // The wire contracts and zod in one chunk, loaded on first use (src/lib/contracts.ts).
-        manualChunks: (id) => (/[\\/](proto[\\/]src|node_modules[\\/]zod)[\\/]/.test(id) ? 'contracts' : undefined),
+        // The contracts chunk holds zod and the schemas. The premium tool list, which imports nothing, is a chunk of its
+        // own: the first page reads it, and left unassigned Rollup would put it in the contracts chunk that imports it too.
+        manualChunks: (id) => {
+          if (/[\\/]proto[\\/]src[\\/]premium-tools\.ts$/.test(id)) return 'premium-tools';
+          return /[\\/](proto[\\/]src|node_modules[\\/]zod)[\\/]/.test(id) ? 'contracts' : undefined;
+        },
       },
     },
   },

@@ -13,6 +13,7 @@ import { GatewayExceptionFilter } from './http/exception.filter';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { PremiumToolGate } from './premium/premium-tool-gate';
 import { Forwarder, forwardedRoutesController } from './routes/forwarded-routes';
 import { SystemController } from './routes/system.controller';
 import { StoredAnswers } from './answers/stored-answers.service';
@@ -22,6 +23,10 @@ import { WebApp } from './spa/web-app.service';
 import { DevMailboxController } from './dev/dev-mailbox.controller';
 import { DevCheckoutController } from './payments/dev-checkout.controller';
 import { PaymentWebhookController } from './payments/payment-webhook.controller';
+import { VisitorController } from './visitor/visitor.controller';
+import { AdminQueuesController } from './admin/admin-queues.controller';
+import { QueueBoard } from './admin/queue-board';
+import { VisitorEvents } from './visitor/visitor-events.service';
 
 const OWNS_REDIS = Symbol('OWNS_REDIS');
 
@@ -53,6 +58,9 @@ export class AppModule implements OnApplicationShutdown {
       MetricsService,
       StoredAnswers,
       Forwarder,
+      PremiumToolGate,
+      VisitorEvents,
+      QueueBoard,
       WebApp,
       SessionVerifier,
       SessionGuard,
@@ -70,6 +78,8 @@ export class AppModule implements OnApplicationShutdown {
         HealthController,
         MetricsController,
         PaymentWebhookController,
+        VisitorController,
+        AdminQueuesController,
         // The development mailbox and the payment simulator's checkout page exist only outside production.
         ...(options.config.NODE_ENV === 'production' ? [] : [DevMailboxController, DevCheckoutController]),
       ],

@@ -1,4 +1,5 @@
-import { AUTH, DomainError, ERROR_CODES, HTTP_STATUS, ROUTES, type RouteDefinition } from '@nivesh/proto';
+import { AUTH, DomainError, ERROR_CODES, HTTP_STATUS, QUEUES, ROUTES, type RouteDefinition } from '@nivesh/proto';
+import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { connect } from 'node:net';
 import { CLOSING_DETAIL, createGatewayApp } from './app';
@@ -43,10 +44,42 @@ describe('gateway app', () => {
       });
     });
 
-    it('answers visitor tracking with 202', async () => {
-      const response = await post('/api/visitor/track', { session_id: 'v_1700000000_abc', page_url: '/dashboard' });
-      expect(response.statusCode).toBe(202);
-      expect(gw.rpc.lastCall('tracking.visitorTrack')?.payload).toMatchObject({ session_id: 'v_1700000000_abc', page_url: '/dashboard' });
+    it('queues a visitor page view before answering 202, with a daily visitor hash in place of the address', async () => {
+      const connection = gw.redis.duplicate();
+      const queue = new Queue(QUEUES.visitorHeartbeats.name, { connection, prefix: `${gw.config.REDIS_PREFIX}:bull` });
+      try {
+        const response = await gw.fastify.inject({
+          method: 'POST',
+          url: '/api/visitor/track',
+          payload: { session_id: 'v_1700000000_abc', page_url: '/dashboard', page_load_time: 420, referrer: 'https://www.google.com/' },
+          remoteAddress: '203.0.113.77',
+          headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' },
+        });
+        expect(response.statusCode).toBe(202);
+        expect(response.json()).toEqual({ accepted: true });
+        expect(gw.rpc.calls).toHaveLength(0);
+        const queuedEvents = async () => (await queue.getJobs(['waiting', 'prioritized', 'delayed'])).flatMap((queued) => (queued.name === 'batch' ? queued.data.heartbeats : []) as Array<Record<string, unknown>>);
+        const [event] = (await queuedEvents()).filter((queued) => queued.session_id === 'v_1700000000_abc');
+        expect(event).toMatchObject({ page_url: '/dashboard', page_load_time: 420, event_id: expect.stringMatching(/^[0-9a-f-]{36}$/), visitor_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+        expect(JSON.stringify(event)).not.toContain('203.0.113.77');
+        // The same browser and address the same day is the same visitor; another address is another.
+        const again = await gw.fastify.inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1700000000_abc', page_url: '/x', session_duration: 30_000 }, remoteAddress: '203.0.113.77', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' } });
+        const other = await gw.fastify.inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1700000000_xyz', page_url: '/x' }, remoteAddress: '203.0.113.78', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' } });
+        expect([again.statusCode, other.statusCode]).toEqual([202, 202]);
+        const events = await queuedEvents();
+        const idOf = (session: string, page: string) => events.find((queued) => queued.session_id === session && queued.page_url === page)?.visitor_id;
+        expect(idOf('v_1700000000_abc', '/x')).toBe(event?.visitor_id);
+        expect(idOf('v_1700000000_xyz', '/x')).not.toBe(event?.visitor_id);
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
+    });
+
+    it('refuses a visitor event without a session id with a sentence, and queues nothing for it', async () => {
+      const response = await post('/api/visitor/track', { page_url: '/dashboard' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toContain('session_id');
     });
 
     it('accepts a beacon sent as text/plain JSON', async () => {

@@ -19,6 +19,7 @@ import { MetricsService } from './metrics/metrics.service';
 import { keepRawBody } from './payments/raw-body';
 import type { RpcGateway } from './rpc/rpc-gateway';
 import { contentSecurityPolicy, DOCS_CSP, staticSecurityHeaders } from './spa/csp';
+import { QueueBoard } from './admin/queue-board';
 import { WebApp } from './spa/web-app.service';
 
 /** Seams a test may replace; everything else is built from the config. */
@@ -181,6 +182,7 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
   registerJsonParser(fastify);
   await registerCompression(fastify);
   await registerDocs(fastify);
+  await app.get(QueueBoard).register(fastify);
   await app.get(WebApp).register(fastify);
 
   await app.init();

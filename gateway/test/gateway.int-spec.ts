@@ -82,16 +82,16 @@ describe('gateway against real RPC, Redis and PostgreSQL', () => {
   });
 
   it('answers 501 for a feature the service has not built', async () => {
-    const response = await inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1', page_url: '/' } });
+    const response = await inject({ method: 'POST', url: '/api/analytics/session/start', payload: { page_name: 'home' } });
     expect(response.statusCode).toBe(501);
-    // A sentence naming the feature, never the pattern (tracking.visitorTrack).
-    expect(response.json()).toMatchObject({ code: 'not_implemented', detail: 'Visitor tracking is not available yet.' });
+    // A sentence naming the feature, never the pattern (tracking.analyticsSessionStart).
+    expect(response.json()).toMatchObject({ code: 'not_implemented', detail: 'Usage analytics is not available yet.' });
   });
 
   it('records RPC latency per pattern', async () => {
     const metrics = await inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/rpc_call_duration_seconds_count\{pattern="tracking\.ping",outcome="ok"\} [1-9]/);
-    expect(metrics.body).toMatch(/rpc_call_duration_seconds_count\{pattern="tracking\.visitorTrack",outcome="not_implemented"\} [1-9]/);
+    expect(metrics.body).toMatch(/rpc_call_duration_seconds_count\{pattern="tracking\.analyticsSessionStart",outcome="not_implemented"\} [1-9]/);
   });
 
   it('serves /metrics to this machine only when no METRICS_TOKEN is set', async () => {

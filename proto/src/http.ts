@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PremiumToolKey } from './premium-tools';
 import type { RpcDefinition } from './rpc';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -31,9 +32,20 @@ export type RouteDefinition = {
   readonly versioned?: AnswerScope;
   /** The gateway adds the address it saw the request come from as `client_ip` (behind TRUST_PROXY, from X-Forwarded-For). */
   readonly clientIp?: boolean;
+  /**
+   * A premium tool behind this route: when `appliesTo` holds for the validated input, the gateway lets the request
+   * through only for a logged-in user whose premium is active on the device named by the X-Device-Fingerprint header.
+   */
+  readonly premiumTool?: PremiumToolGate;
   /** Request timeout the client applies (documented in OpenAPI). */
   readonly clientTimeoutMs?: number;
 };
+
+/**
+ * Which requests of a route use a premium tool. `appliesTo` reads the route's validated input (typed where the route
+ * is declared: a function of any input type fits `never`).
+ */
+export type PremiumToolGate = { readonly tool: PremiumToolKey; readonly appliesTo: (input: never) => boolean };
 
 /** Declares one HTTP route of the public API. */
 export const defineRoute = <D extends RouteDefinition>(definition: D): D => definition;

@@ -2,6 +2,7 @@
 export * from './errors';
 export * from './rpc';
 export * from './http';
+export * from './premium-tools';
 export * from './jobs';
 export * from './session';
 export * from './contracts/common';
@@ -10,6 +11,7 @@ export * from './contracts/premium';
 export * from './contracts/chat';
 export * from './contracts/prediction';
 export * from './contracts/analytics';
+export * from './contracts/admin';
 export * from './contracts/visitor';
 export * from './contracts/tracking';
 export * from './contracts/market';

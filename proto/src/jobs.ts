@@ -32,28 +32,50 @@ export const OtpEmailJobSchema = z.object({
 });
 export type OtpEmailJob = z.infer<typeof OtpEmailJobSchema>;
 
+/**
+ * A page view or heartbeat as the gateway queues it. `event_id` is the job id and the row's key, so a job delivered
+ * twice is stored once. No address is queued: `visitor_id` is a hash of the address and user agent under a salt that
+ * changes every day (Plausible's method); the user agent is reduced to browser, system and device before it is stored.
+ */
 export const VisitorHeartbeatJobSchema = z.object({
+  event_id: z.uuid(),
   session_id: z.string().min(1).max(128),
   page_url: z.string().max(2048),
   user_agent: z.string().max(1024),
   screen_resolution: z.string().max(32),
   page_load_time: z.number().nonnegative().optional(),
   session_duration: z.number().nonnegative().optional(),
-  user_id: z.string().optional(),
-  ip_hash: z.string().optional(),
+  referrer: z.string().max(2048).optional(),
+  visitor_id: z.string().regex(/^[0-9a-f]{32}$/),
   received_at: z.iso.datetime(),
 });
 export type VisitorHeartbeatJob = z.infer<typeof VisitorHeartbeatJobSchema>;
 
 export const VisitorSessionEndJobSchema = z.object({
+  event_id: z.uuid(),
   session_id: z.string().min(1).max(128),
   total_duration: z.number().nonnegative(),
   pages_visited: z.number().int().nonnegative(),
   total_page_views: z.number().int().nonnegative(),
-  user_id: z.string().optional(),
+  visitor_id: z.string().regex(/^[0-9a-f]{32}$/),
   received_at: z.iso.datetime(),
 });
 export type VisitorSessionEndJob = z.infer<typeof VisitorSessionEndJobSchema>;
+
+/**
+ * The events one gateway instance received within a few milliseconds, queued as one job (its id is random; each event
+ * keeps its own id as its row key, so a replayed batch stores nothing twice). The gateway sends this; the single-event
+ * jobs above stay valid for other producers.
+ */
+export const VisitorEventsBatchJobSchema = z.object({
+  heartbeats: z.array(VisitorHeartbeatJobSchema).max(1_000).default([]),
+  session_ends: z.array(VisitorSessionEndJobSchema).max(1_000).default([]),
+});
+export type VisitorEventsBatchJob = z.infer<typeof VisitorEventsBatchJobSchema>;
+
+/** The tracking service's upkeep: daily rollups of finished days, and deleting raw events past their retention. */
+export const TrackingMaintenanceJobSchema = z.object({ reason: z.string().max(64).default('schedule') });
+export type TrackingMaintenanceJob = z.infer<typeof TrackingMaintenanceJobSchema>;
 
 /** A directory in the shared dataset's format: symbols.csv and one CSV per symbol. */
 export const MarketCsvImportJobSchema = z.object({ dir: z.string().min(1) });
@@ -118,7 +140,9 @@ export const QUEUES = {
   visitorHeartbeats: defineQueue('visitor-heartbeats', {
     heartbeat: VisitorHeartbeatJobSchema,
     'session-end': VisitorSessionEndJobSchema,
+    batch: VisitorEventsBatchJobSchema,
   }),
+  trackingMaintenance: defineQueue('tracking-maintenance', { rollup: TrackingMaintenanceJobSchema, retention: TrackingMaintenanceJobSchema }, { attempts: 3, backoffMs: 60_000 }),
   marketImport: defineQueue(
     'market-import',
     { csv: MarketCsvImportJobSchema, bhavcopy: MarketBhavcopyImportJobSchema, provider: MarketProviderImportJobSchema },

@@ -4,6 +4,7 @@ import type { RouteDefinition } from './http';
 import { LivenessResponseSchema, ReadinessResponseSchema } from './contracts/system';
 import type { RouteName } from './routes';
 import { ROUTES } from './routes';
+import { DEVICE_FINGERPRINT_HEADER, PREMIUM_TOOLS } from './premium-tools';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -119,7 +120,7 @@ const errorStatuses = (name: RouteName, route: RouteDefinition, input: JsonSchem
   const statuses = new Set<number>([429, 500, ...(ROUTE_ERRORS[name] ?? [])]);
   if (route.method === 'POST' || hasFields(input)) statuses.add(400);
   if (route.auth !== 'none') statuses.add(401);
-  if (route.auth === 'admin') statuses.add(403);
+  if (route.auth === 'admin' || route.premiumTool) statuses.add(403);
   if (route.rpc) statuses.add(501);
   if (route.rpc || name === 'systemPing') {
     statuses.add(503);
@@ -143,7 +144,14 @@ const operationOf = (name: RouteName, route: RouteDefinition): OpenApiOperation 
     security: securityOf(route.auth),
     responses,
   };
-  if (route.auth === 'optional') operation.description = 'A bearer token is used when present.';
+  const notes = [
+    route.auth === 'optional' ? 'A bearer token is used when present.' : null,
+    route.premiumTool
+      ? `Some requests use a premium tool (${PREMIUM_TOOLS[route.premiumTool.tool].name}): they need a bearer token of a premium account and the device's fingerprint in the ${DEVICE_FINGERPRINT_HEADER} header, and are refused with 401 or 403 otherwise.`
+      : null,
+  ].filter((note) => note !== null);
+  if (notes.length > 0) operation.description = notes.join(' ');
+  if (route.premiumTool) operation['x-premium-tool'] = PREMIUM_TOOLS[route.premiumTool.tool].id;
   if (route.method === 'GET') {
     const parameters = queryParameters(input);
     if (parameters.length > 0) operation.parameters = parameters;

@@ -3,7 +3,10 @@ import type { RouteDefinition } from './http';
 import { CallerSchema, SERVICE_NAMES, isFeaturePattern } from './rpc';
 import { ROUTES, RPC, patternsOf } from './routes';
 
-/** Section 7 of the specification, plus the system ping and the administrators' system status. */
+/**
+ * Section 7 of the specification (with its short analytics paths beside proto's dashboard ones), plus the system ping,
+ * the administrators' system status and the account administration of the admin pages (section 2).
+ */
 const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]> = [
   ['registerRequestOtp', 'POST', '/register-request-otp', 'none'],
   ['registerVerifyOtp', 'POST', '/register-verify-otp', 'none'],
@@ -32,7 +35,14 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['analyticsAction', 'POST', '/api/analytics/session/action', 'optional'],
   ['analyticsOverview', 'GET', '/api/analytics/dashboard/overview', 'admin'],
   ['analyticsCurrentUsers', 'GET', '/api/analytics/dashboard/current-users', 'admin'],
+  ['analyticsCurrentUsersShort', 'GET', '/api/analytics/current-users', 'admin'],
+  ['analyticsBasicStatsShort', 'GET', '/api/analytics/basic-stats', 'admin'],
   ['analyticsBasicStats', 'GET', '/api/analytics/dashboard/basic-stats', 'admin'],
+  ['adminUsers', 'GET', '/api/admin/users', 'admin'],
+  ['adminSetRole', 'POST', '/api/admin/users/role', 'admin'],
+  ['adminSetStatus', 'POST', '/api/admin/users/status', 'admin'],
+  ['adminAudit', 'GET', '/api/admin/audit', 'admin'],
+  ['adminQueuesSession', 'POST', '/api/admin/queues/session', 'admin'],
   ['visitorTrack', 'POST', '/api/visitor/track', 'none'],
   ['visitorSessionEnd', 'POST', '/api/visitor/session/end', 'none'],
   ['marketSearch', 'GET', '/api/market/search', 'none'],
@@ -50,8 +60,8 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['systemStatus', 'GET', '/api/system/status', 'admin'],
 ];
 
-/** Routes the gateway answers itself, with no pattern of their own. */
-const HAND_WRITTEN = new Set(['systemPing', 'systemStatus']);
+/** Routes the gateway answers itself, with no pattern of their own: visitor events go onto a queue, not over RPC. */
+const HAND_WRITTEN = new Set(['systemPing', 'systemStatus', 'adminQueuesSession', 'visitorTrack', 'visitorSessionEnd']);
 
 const routes = Object.entries(ROUTES) as Array<[string, RouteDefinition]>;
 const caller = { user_id: 'u1', session_id: 's1', is_admin: true };
@@ -86,6 +96,13 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   analyticsOverview: { days: '14' },
   analyticsCurrentUsers: {},
   analyticsBasicStats: {},
+  analyticsCurrentUsersShort: {},
+  analyticsBasicStatsShort: {},
+  adminUsers: { q: 'asha', page: '2' },
+  adminSetRole: { user_id: 'u2', is_admin: true },
+  adminSetStatus: { user_id: 'u2', disabled: true },
+  adminAudit: {},
+  adminQueuesSession: {},
   visitorTrack: { session_id: 'v_1_abc', page_url: '/', user_agent: 'UA', screen_resolution: '1x1', page_load_time: 12 },
   visitorSessionEnd: { session_id: 'v_1_abc', total_duration: 1000, pages_visited: 2, total_page_views: 3 },
   marketSearch: { q: 'reli' },
@@ -136,7 +153,7 @@ describe('ROUTES', () => {
       expect(route.summary).toMatch(/^\S[^\n]{5,}$/);
     }
     expect(new Set(routes.map(([, route]) => route.tag))).toEqual(
-      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'visitor', 'market', 'system']),
+      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'admin', 'visitor', 'market', 'system']),
     );
   });
 
@@ -191,10 +208,10 @@ describe('RPC patterns', () => {
     }
   });
 
-  it('route analytics and visitor calls to tracking', () => {
-    for (const [, route] of routes.filter(([, r]) => r.tag === 'analytics' || r.tag === 'visitor')) {
-      expect(route.rpc?.service).toBe('tracking');
-    }
+  it('route analytics calls to tracking and account administration to auth; visitor calls have no pattern', () => {
+    for (const [, route] of routes.filter(([, r]) => r.tag === 'analytics')) expect(route.rpc?.service).toBe('tracking');
+    for (const [, route] of routes.filter(([, r]) => r.tag === 'admin' && r.rpc)) expect(route.rpc?.service).toBe('auth');
+    for (const [, route] of routes.filter(([, r]) => r.tag === 'visitor')) expect(route.rpc).toBeUndefined();
   });
 
   it.each(routes.filter(([name]) => !HAND_WRITTEN.has(name)))('%s: the payload is the parsed input plus the caller its auth calls for', (name, route) => {

@@ -1,6 +1,7 @@
 import { defineRoute } from './http';
 import type { RpcDefinition, ServiceName } from './rpc';
 import { PingResultSchema } from './rpc';
+import { ADMIN_ROUTES } from './contracts/admin';
 import { ANALYTICS_ROUTES } from './contracts/analytics';
 import { AUTH, AUTH_ROUTES } from './contracts/auth';
 import { CHAT, CHAT_ROUTES } from './contracts/chat';
@@ -42,6 +43,7 @@ export const ROUTES = {
   ...CHAT_ROUTES,
   ...PREDICTION_ROUTES,
   ...ANALYTICS_ROUTES,
+  ...ADMIN_ROUTES,
   ...VISITOR_ROUTES,
   ...MARKET_ROUTES,
   ...SYSTEM_ROUTES,

@@ -34,3 +34,9 @@ export const sessionKey = (prefix: string, sessionId: string): string => `${pref
 
 /** Redis set of a user's session ids, so all of them can end at once (password reset, role change). */
 export const userSessionsKey = (prefix: string, userId: string): string => `${prefix}:user-sessions:${userId}`;
+
+/**
+ * When a user's sessions were last used: an ISO time the gateway writes at most once a minute per session, expiring
+ * with the longest session; the admin's user list reads it.
+ */
+export const lastSeenKey = (prefix: string, userId: string): string => `${prefix}:last-seen:${userId}`;

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { z } from 'zod';
-import { RPC, SERVICE_NAMES, isFeaturePattern, patternsOf, type DomainError, type RpcDefinition, type ServiceName } from '@nivesh/proto';
+import { RPC, SERVICE_NAMES, type DomainError, type ServiceName } from '@nivesh/proto';
 import { RpcClient } from '@nivesh/proto/node';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -12,24 +11,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRETS = Object.fromEntries(['JWT_SECRET', 'OTP_SECRET', 'PAYMENT_WEBHOOK_SECRET', 'DEVICE_ID_SECRET'].map((key) => [key, randomBytes(32).toString('hex')]));
 
 type Running = { service: ServiceName; child: ChildProcess; output: string[] };
-
-/** Services none of whose features is built yet: every feature pattern answers not_implemented. */
-const NOT_BUILT = ['tracking'] as const satisfies readonly ServiceName[];
-
-const caller = { user_id: 'user-1', session_id: 'session-1', is_admin: true };
-const valid = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>): [string, unknown] => [def.pattern, payload];
-/** A payload its contract accepts, for every feature pattern of the NOT_BUILT services. */
-const VALID_PAYLOADS = new Map<string, unknown>([
-  valid(RPC.tracking.analyticsSessionStart, { page_name: 'home' }),
-  valid(RPC.tracking.analyticsSessionEnd, { session_id: 'analytics-1' }),
-  valid(RPC.tracking.analyticsPageVisit, { page_name: 'home' }),
-  valid(RPC.tracking.analyticsAction, { action_type: 'click' }),
-  valid(RPC.tracking.analyticsOverview, { days: 7, caller }),
-  valid(RPC.tracking.analyticsCurrentUsers, { caller }),
-  valid(RPC.tracking.analyticsBasicStats, { caller }),
-  valid(RPC.tracking.visitorTrack, { session_id: 'visitor_1', page_url: '/' }),
-  valid(RPC.tracking.visitorSessionEnd, { session_id: 'visitor_1', total_duration: 1_000, pages_visited: 1, total_page_views: 1 }),
-]);
 
 const start = (service: ServiceName, prefix: string, env: Record<string, string> = {}): Promise<Running> =>
   new Promise((resolve, reject) => {
@@ -81,25 +62,9 @@ describe('the six services', () => {
     expect(health).toEqual(expect.objectContaining({ service, status: 'ok', checks: { postgres: 'ok', redis: 'ok' } }));
   });
 
-  it.each(SERVICE_NAMES)('%s says in its health which of its feature patterns are not built yet', async (service) => {
+  it.each(SERVICE_NAMES)('%s has built every feature pattern it answers (its health lists none as not built)', async (service) => {
     const health = await client.call(RPC[service].health, {});
-    const features = patternsOf(service).filter(isFeaturePattern).map((def) => def.pattern);
-    const notBuilt = health.not_built ?? [];
-    if ((NOT_BUILT as readonly ServiceName[]).includes(service)) expect([...notBuilt].sort()).toEqual([...features].sort());
-    else expect(features).toEqual(expect.arrayContaining(notBuilt));
-  });
-
-  it.each(NOT_BUILT)('%s answers every feature pattern, not built yet, with not_implemented (501) to a valid payload', async (service) => {
-    for (const def of patternsOf(service).filter(isFeaturePattern)) {
-      expect({ pattern: def.pattern, hasValidPayload: VALID_PAYLOADS.has(def.pattern) }).toEqual({ pattern: def.pattern, hasValidPayload: true });
-      const error = await client.transport.request(def.pattern, VALID_PAYLOADS.get(def.pattern)).then(
-        () => undefined,
-        (caught: DomainError) => caught,
-      );
-      expect({ pattern: def.pattern, code: error?.code, status: error?.status }).toEqual({ pattern: def.pattern, code: 'not_implemented', status: 501 });
-      // What people read: one sentence naming the feature, with no dot-separated pattern name in it.
-      expect({ pattern: def.pattern, message: error?.message }).toEqual({ pattern: def.pattern, message: expect.stringMatching(/^[A-Z][^.]* not available yet\.$/) });
-    }
+    expect(health.not_built ?? []).toEqual([]);
   });
 
   it('each service keeps its tables in its own schema, created by its migrations', async () => {

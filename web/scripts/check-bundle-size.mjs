@@ -11,7 +11,8 @@ const budget = budgetKb * 1000;
 /** Modules that must stay out of the first load, matched against the source map's sources. */
 const LAZY_ONLY = [
   { name: 'zod', pattern: /[\\/]node_modules[\\/]zod[\\/]/ },
-  { name: '@nivesh/proto', pattern: /[\\/]proto[\\/]src[\\/]/ },
+  // proto/src/premium-tools.ts imports nothing (no zod): the premium copy on the first page reads it.
+  { name: '@nivesh/proto', pattern: /[\\/]proto[\\/]src[\\/](?!premium-tools\.ts$)/ },
 ];
 
 const fail = (message) => {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoredAnswers } from '../answers/stored-answers.service';
 import { callerOf } from '../auth/caller';
 import { parseRouteInput, Route } from '../http/route.decorator';
+import { PremiumToolGate } from '../premium/premium-tool-gate';
 import { RpcGateway } from '../rpc/rpc-gateway';
 
 /** A route that only forwards its validated input to the RPC pattern it names. */
@@ -18,7 +19,7 @@ export const FORWARDED_ROUTES: Readonly<Record<string, ForwardedRoute>> = Object
 
 /**
  * What every forwarded route does: validate the body (POST) or query (GET) with the route's schema, add the caller on
- * routes that authenticate, call the pattern and send its result with the route's status. Versioned routes are sent
+ * routes that authenticate, let a premium tool's request through only for premium on this device, call the pattern and send its result with the route's status. Versioned routes are sent
  * from their stored bytes. Guards (rate limit, session, admin) ran before, from the route definition.
  */
 @Injectable()
@@ -26,10 +27,12 @@ export class Forwarder {
   constructor(
     private readonly rpc: RpcGateway,
     private readonly answers: StoredAnswers,
+    private readonly premiumTools: PremiumToolGate,
   ) {}
 
   async forward(definition: ForwardedRoute, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const input = parseRouteInput(definition, definition.method === 'GET' ? request.query : request.body) as Record<string, unknown>;
+    if (definition.premiumTool) await this.premiumTools.check(definition.premiumTool, input, request);
     const payload = {
       ...input,
       ...(definition.auth === 'none' ? {} : { caller: callerOf(request) }),

@@ -77,7 +77,7 @@ describe('system routes', () => {
     it.each([
       ['POST', '/predict', { ticker: 'INFY' }, RPC.prediction.predict, 'Price forecasts are not available yet.'],
       ['POST', '/chat/technical/start', { ticker: 'INFY' }, RPC.chat.technicalStart, 'Warren AI chat is not available yet.'],
-      ['POST', '/api/visitor/track', { session_id: 'v_1', page_url: '/' }, RPC.tracking.visitorTrack, 'Visitor tracking is not available yet.'],
+      ['POST', '/api/analytics/session/start', { page_name: 'home' }, RPC.tracking.analyticsSessionStart, 'Usage analytics is not available yet.'],
     ] as const)('%s %s answers 501 with a sentence naming the feature, not the pattern', async (method, url, payload, def, detail) => {
       gw.rpc.on(def.pattern, () => {
         throw notImplemented(def.feature);

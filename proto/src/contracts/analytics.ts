@@ -78,8 +78,70 @@ export const AnalyticsDailyPointSchema = z.object({
   actions: z.number().int().nonnegative(),
   visitor_sessions: z.number().int().nonnegative(),
   visitor_page_views: z.number().int().nonnegative(),
+  /** Distinct visitors that day (a daily-rotating salted hash: the same person on two days counts twice). */
+  visitors: z.number().int().nonnegative(),
 });
 export type AnalyticsDailyPoint = z.infer<typeof AnalyticsDailyPointSchema>;
+
+/** One row of a ranking: a page path, a referrer host, a screen size, a device class, a browser; and its count. */
+export const CountRowSchema = z.object({ key: z.string(), count: z.number().int().nonnegative() });
+export type CountRow = z.infer<typeof CountRowSchema>;
+
+/** Visitor sessions by how long they lasted; the last bucket has no upper bound (`max_seconds` null). */
+export const DurationBucketSchema = z.object({
+  label: z.string(),
+  min_seconds: z.number().nonnegative(),
+  max_seconds: z.number().positive().nullable(),
+  sessions: z.number().int().nonnegative(),
+});
+export type DurationBucket = z.infer<typeof DurationBucketSchema>;
+
+/** Analytics actions of one category and how many of them failed. */
+export const ActionCategoryRowSchema = z.object({
+  category: z.string(),
+  actions: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  /** errors / actions, 0..1. */
+  error_rate: z.number().min(0).max(1),
+});
+export type ActionCategoryRow = z.infer<typeof ActionCategoryRowSchema>;
+
+/**
+ * The visitor-tracking part of the overview (always-on heartbeats; no account data): from the daily rollups of past
+ * days plus the raw events of today. Rankings hold at most ANALYTICS_TOP_ROWS rows, largest first.
+ */
+export const VisitorOverviewSchema = z.object({
+  /** Distinct visitor sessions seen in the last CURRENT_USERS_WINDOW_MINUTES minutes. */
+  live_visitors: z.number().int().nonnegative(),
+  /** Distinct visitors over the period (daily hashes: a visitor seen on two days counts on each). */
+  visitors: z.number().int().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  page_views: z.number().int().nonnegative(),
+  top_pages: z.array(CountRowSchema),
+  entry_pages: z.array(CountRowSchema),
+  exit_pages: z.array(CountRowSchema),
+  /** Referrer hosts; '(direct)' for none. Sessions, by their first page view. */
+  referrers: z.array(CountRowSchema),
+  screens: z.array(CountRowSchema),
+  /** desktop, mobile, tablet, bot, unknown. */
+  devices: z.array(CountRowSchema),
+  browsers: z.array(CountRowSchema),
+  session_duration: z.object({ buckets: z.array(DurationBucketSchema), median_seconds: z.number().nonnegative().nullable() }),
+  /** Sessions with one page view / all sessions; null with no session. */
+  bounce_rate: z.number().min(0).max(1).nullable(),
+  /** Page-load time percentiles over page views that reported one; null values with none. */
+  page_load_ms: z.object({
+    samples: z.number().int().nonnegative(),
+    p50: z.number().nonnegative().nullable(),
+    p75: z.number().nonnegative().nullable(),
+    p95: z.number().nonnegative().nullable(),
+    p99: z.number().nonnegative().nullable(),
+  }),
+});
+export type VisitorOverview = z.infer<typeof VisitorOverviewSchema>;
+
+/** Rows each ranking of the overview holds at most. */
+export const ANALYTICS_TOP_ROWS = 10;
 
 /** Admin dashboard for the last `days` days (inclusive of today, UTC). */
 export const AnalyticsOverviewResponseSchema = z.object({
@@ -101,6 +163,9 @@ export const AnalyticsOverviewResponseSchema = z.object({
   daily: z.array(AnalyticsDailyPointSchema),
   top_pages: z.array(z.object({ page_name: z.string(), visits: z.number().int().nonnegative() })),
   top_actions: z.array(z.object({ action_type: z.string(), count: z.number().int().nonnegative() })),
+  /** Analytics actions by category with their error rates (opt-in analytics sessions). */
+  actions_by_category: z.array(ActionCategoryRowSchema),
+  visitors: VisitorOverviewSchema,
 });
 export type AnalyticsOverviewResponse = z.infer<typeof AnalyticsOverviewResponseSchema>;
 
@@ -231,6 +296,27 @@ export const ANALYTICS_ROUTES = {
     input: AnalyticsCurrentUsersQuerySchema,
     response: AnalyticsCurrentUsersResponseSchema,
     rpc: ANALYTICS_RPC.analyticsCurrentUsers,
+  }),
+  // SPEC section 7 writes ".../current-users" and ".../basic-stats" beside ".../dashboard/overview": answered at both.
+  analyticsCurrentUsersShort: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/current-users',
+    tag: TAG,
+    summary: 'Admin: the same as /api/analytics/dashboard/current-users.',
+    auth: 'admin',
+    input: AnalyticsCurrentUsersQuerySchema,
+    response: AnalyticsCurrentUsersResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsCurrentUsers,
+  }),
+  analyticsBasicStatsShort: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/basic-stats',
+    tag: TAG,
+    summary: 'Admin: the same as /api/analytics/dashboard/basic-stats.',
+    auth: 'admin',
+    input: AnalyticsBasicStatsQuerySchema,
+    response: AnalyticsBasicStatsResponseSchema,
+    rpc: ANALYTICS_RPC.analyticsBasicStats,
   }),
   analyticsBasicStats: defineRoute({
     method: 'GET',

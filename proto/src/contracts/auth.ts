@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OtpPurposeSchema } from '../jobs';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
+import { ADMIN_RPC } from './admin';
 import {
   EmailSchema,
   EmptyBodySchema,
@@ -161,6 +162,7 @@ export const AUTH = {
   login: defineRpc('auth', 'login', LoginRequestSchema, LoginResponseSchema, AUTH_WRITE),
   me: defineRpc('auth', 'me', MePayloadSchema, MeResponseSchema),
   logout: defineRpc('auth', 'logout', LogoutPayloadSchema, LogoutResponseSchema, { sideEffects: true }),
+  ...ADMIN_RPC,
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------

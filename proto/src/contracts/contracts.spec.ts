@@ -7,7 +7,10 @@ import {
   ResetPasswordRequestSchema,
 } from './auth';
 import { PASSWORD_RULE_MESSAGE } from './common';
-import { PredictPayloadSchema, PredictRequestSchema } from './prediction';
+import { PREDICTION_ROUTES, PredictPayloadSchema, PredictRequestSchema } from './prediction';
+import { PREMIUM_TOOLS, PREMIUM_TOOL_LIST } from '../premium-tools';
+import { ROUTES } from '../routes';
+import type { RouteDefinition } from '../http';
 import { PremiumStatusQuerySchema, SubscribeRequestSchema } from './premium';
 import { VisitorTrackRequestSchema } from './visitor';
 
@@ -69,6 +72,15 @@ describe('prediction bodies', () => {
     expect(PredictRequestSchema.parse({ ticker: 'reliance' })).toEqual({ ticker: 'RELIANCE', horizon_days: 10 });
   });
 
+  it('takes up to 30 trading days, of which the days beyond 10 are the premium tool', () => {
+    expect(PredictRequestSchema.parse({ ticker: 'infy', horizon_days: 30 }).horizon_days).toBe(30);
+    expect(PredictRequestSchema.safeParse({ ticker: 'infy', horizon_days: 31 }).error?.issues[0]?.message).toBe('Forecasts reach at most 30 trading days ahead');
+    const gate = PREDICTION_ROUTES.predict.premiumTool;
+    expect(gate.tool).toBe('trendvisionLongHorizon');
+    expect(gate.appliesTo(PredictRequestSchema.parse({ ticker: 'INFY' }))).toBe(false);
+    expect(gate.appliesTo(PredictRequestSchema.parse({ ticker: 'INFY', horizon_days: 11 }))).toBe(true);
+  });
+
   it('says "Please enter a ticker symbol" for an empty ticker', () => {
     const result = PredictRequestSchema.safeParse({ ticker: '' });
     expect(result.error?.issues[0]?.message).toBe('Please enter a ticker symbol');
@@ -111,5 +123,16 @@ describe('analytics and visitor bodies', () => {
   it('a heartbeat takes session_duration instead of page_load_time', () => {
     const body = { session_id: 'visitor_1700000000000_ab12cd', page_url: 'https://nivesh.example/', user_agent: 'UA', screen_resolution: '1920x1080', session_duration: 30000 };
     expect(VisitorTrackRequestSchema.parse(body)).toEqual(body);
+  });
+});
+
+describe('premium tools', () => {
+  it('are each gated by a route, and every gate names a listed tool', () => {
+    const gated = Object.values(ROUTES as Record<string, RouteDefinition>).flatMap((route) => (route.premiumTool ? [route.premiumTool.tool] : []));
+    expect(new Set(gated)).toEqual(new Set(Object.keys(PREMIUM_TOOLS)));
+    for (const tool of PREMIUM_TOOL_LIST) {
+      expect(tool.description).toMatch(/^[A-Z0-9].*\.$/);
+      expect(tool.path).toMatch(/^\//);
+    }
   });
 });

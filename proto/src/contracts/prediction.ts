@@ -8,8 +8,12 @@ const TAG = 'prediction';
 
 /** Trading days TrendVision forecasts: taken from the data's own calendar (bars), not calendar days. */
 export const PREDICTION_DEFAULT_HORIZON_DAYS = 10;
-export const PREDICTION_MAX_HORIZON_DAYS = 10;
-/** The horizons whose back-tested accuracy every answer reports. */
+/** The longest forecast free to everyone; beyond it the horizon is a premium tool (PREMIUM_TOOLS.trendvisionLongHorizon). */
+export const PREDICTION_FREE_HORIZON_DAYS = 10;
+/** The premium horizon: 30 trading days, with every model's back-test side by side. */
+export const PREDICTION_PREMIUM_HORIZON_DAYS = 30;
+export const PREDICTION_MAX_HORIZON_DAYS = PREDICTION_PREMIUM_HORIZON_DAYS;
+/** The horizons whose back-tested accuracy every answer reports; premium answers add 30. */
 export const PREDICTION_REPORTED_HORIZONS = [1, 5, 10] as const;
 
 /** The forecasters TrendVision compares: two baselines and three models from maintained libraries. */
@@ -33,7 +37,10 @@ const Rupees = z.number().nonnegative();
 
 export const PredictRequestSchema = z.object({
   ticker: TickerSchema,
-  /** Trading days to forecast; the specification's client sends only the ticker. */
+  /**
+   * Trading days to forecast; the specification's client sends only the ticker. Beyond PREDICTION_FREE_HORIZON_DAYS
+   * the forecast is a premium tool.
+   */
   horizon_days: z
     .number()
     .int()
@@ -42,6 +49,14 @@ export const PredictRequestSchema = z.object({
     .default(PREDICTION_DEFAULT_HORIZON_DAYS),
 });
 export type PredictRequest = z.infer<typeof PredictRequestSchema>;
+
+/** MASE against naive at 1, 5 and 10 trading days, and at 30 on the premium horizon's back-test. */
+const MaseSchema = z.object({
+  h1: z.number().nonnegative(),
+  h5: z.number().nonnegative(),
+  h10: z.number().nonnegative(),
+  h30: z.number().nonnegative().optional(),
+});
 
 /**
  * How the served forecast fared on past data: a walk-forward back-test with rolling origins, the model chosen on an
@@ -52,7 +67,7 @@ export const ForecastAccuracySchema = z.object({
    * Mean absolute scaled error against the naive forecast ("no change") at 1, 5 and 10 trading days: the model's mean
    * absolute error divided by naive's over the same test origins. Below 1: smaller errors than naive.
    */
-  mase: z.object({ h1: z.number().nonnegative(), h5: z.number().nonnegative(), h10: z.number().nonnegative() }),
+  mase: MaseSchema,
   /** Share of test forecasts (every origin and horizon) whose actual close fell inside the 80 % band, 0..1. */
   coverage80: z.number().min(0).max(1),
   /** The same for the 95 % band. */
@@ -66,6 +81,25 @@ export const ForecastAccuracySchema = z.object({
   beats_naive: z.boolean(),
 });
 export type ForecastAccuracy = z.infer<typeof ForecastAccuracySchema>;
+
+/**
+ * One model's walk-forward back-test on the same origins as the served one (premium): its MASE against naive on the
+ * test window and how often its own bands, calibrated the same way, held.
+ */
+export const ModelBacktestSchema = z.object({
+  model: ForecastModelSchema,
+  model_name: z.string(),
+  /** The model this answer's forecast comes from. */
+  served: z.boolean(),
+  /** Whether it beat naive significantly on the validation window (naive: false). */
+  beat_naive_on_validation: z.boolean(),
+  mase: MaseSchema,
+  coverage80: z.number().min(0).max(1),
+  coverage95: z.number().min(0).max(1),
+  /** Mean Winkler score of the 80 % band, in log points × 100 (about percent of the price): lower is better. */
+  winkler80: z.number().nonnegative(),
+});
+export type ModelBacktest = z.infer<typeof ModelBacktestSchema>;
 
 /**
  * TrendVision forecast: `forecast[i]` is the estimated close (rupees, the median of the forecast distribution) of
@@ -93,6 +127,8 @@ export const PredictResponseSchema = z.object({
   accuracy: ForecastAccuracySchema,
   /** When the back-test behind this answer was computed. */
   computed_at: z.iso.datetime(),
+  /** Premium horizons only: every model's back-test side by side, naive first. */
+  models: z.array(ModelBacktestSchema).optional(),
 });
 export type PredictResponse = z.infer<typeof PredictResponseSchema>;
 
@@ -139,6 +175,10 @@ export const PREDICTION_ROUTES = {
     response: PredictResponseSchema,
     rpc: PREDICTION.predict,
     rateLimitPerMinute: 30,
+    premiumTool: {
+      tool: 'trendvisionLongHorizon',
+      appliesTo: (input: PredictRequest) => input.horizon_days > PREDICTION_FREE_HORIZON_DAYS,
+    },
   }),
   predictionAccuracy: defineRoute({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
+import { PREMIUM_TOOLS, type PremiumToolKey } from '../premium-tools';
 import { defineRpc, systemPatterns } from '../rpc';
 import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller } from './common';
 
@@ -125,6 +126,26 @@ export const EntitlementPayloadSchema = z.object({ user_id: IdSchema });
 export const EntitlementSchema = z.object({ is_premium: z.boolean(), premium_expires_at: IsoDateTimeSchema.nullable() });
 export type Entitlement = z.infer<typeof EntitlementSchema>;
 
+/** Many accounts' entitlements at once (the admin's user list): one entry per id asked, in the same order. */
+export const EntitlementsPayloadSchema = z.object({ user_ids: z.array(IdSchema).max(100) });
+export const EntitlementsSchema = z.object({ entitlements: z.array(EntitlementSchema.extend({ user_id: IdSchema })) });
+export type Entitlements = z.infer<typeof EntitlementsSchema>;
+
+/**
+ * The gateway's premium-tool gate: may the caller use `tool` on the device of this fingerprint? As status does, the
+ * first device to ask while none holds premium claims it. No fingerprint: the device cannot be checked, so no.
+ */
+export const ToolAccessPayloadSchema = withCaller(
+  z.object({
+    tool: z.enum(Object.keys(PREMIUM_TOOLS) as [PremiumToolKey, ...PremiumToolKey[]]),
+    device_fingerprint: DeviceFingerprintSchema.optional(),
+  }),
+).extend(ClientIp);
+export type ToolAccessPayload = z.infer<typeof ToolAccessPayloadSchema>;
+/** `reason`, for people, says why not and what to do. */
+export const ToolAccessSchema = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+export type ToolAccess = z.infer<typeof ToolAccessSchema>;
+
 /** The payment simulator's hosted checkout (development only): the page for one checkout, rendered by premium. */
 export const CheckoutPagePayloadSchema = z.object({
   provider_subscription_id: z.string().min(1).max(64),
@@ -146,6 +167,8 @@ export const PREMIUM = {
   cancel: defineRpc('premium', 'cancel', CancelPayloadSchema, CancelResponseSchema, { deadlineMs: 10_000, sideEffects: true }),
   claimDevice: defineRpc('premium', 'claimDevice', PremiumDevicePayloadSchema, PremiumStatusResponseSchema, { sideEffects: true }),
   entitlement: defineRpc('premium', 'entitlement', EntitlementPayloadSchema, EntitlementSchema, 2_000),
+  toolAccess: defineRpc('premium', 'toolAccess', ToolAccessPayloadSchema, ToolAccessSchema, 2_000),
+  entitlements: defineRpc('premium', 'entitlements', EntitlementsPayloadSchema, EntitlementsSchema, 5_000),
   checkoutPage: defineRpc('premium', 'checkoutPage', CheckoutPagePayloadSchema, CheckoutPageSchema),
   // Pressing Pay delivers three signed webhooks to the gateway before it answers.
   checkoutPress: defineRpc('premium', 'checkoutPress', CheckoutPressPayloadSchema, CheckoutPressResultSchema, { deadlineMs: 30_000, sideEffects: true }),

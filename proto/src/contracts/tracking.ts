@@ -1,10 +1,8 @@
 import { systemPatterns } from '../rpc';
 import { ANALYTICS_RPC } from './analytics';
-import { VISITOR_RPC } from './visitor';
 
-/** RPC patterns answered by services/tracking: analytics sessions, admin statistics, visitors. */
+/** RPC patterns answered by services/tracking: analytics sessions and admin statistics (visitor events come by queue). */
 export const TRACKING = {
   ...systemPatterns('tracking'),
   ...ANALYTICS_RPC,
-  ...VISITOR_RPC,
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
-import { defineRpc } from '../rpc';
 
 const TAG = 'visitor';
 
@@ -25,6 +24,8 @@ export const VisitorTrackRequestSchema = z.object({
   screen_resolution: z.string().max(32).default(''),
   page_load_time: z.number().nonnegative().optional(),
   session_duration: z.number().nonnegative().optional(),
+  /** `document.referrer` on a page view; only its host is kept. */
+  referrer: z.string().max(2_048).optional(),
 });
 export type VisitorTrackRequest = z.infer<typeof VisitorTrackRequestSchema>;
 
@@ -41,15 +42,13 @@ export type VisitorSessionEndRequest = z.infer<typeof VisitorSessionEndRequestSc
 export const VisitorAcceptedResponseSchema = z.object({ accepted: z.literal(true) });
 export type VisitorAcceptedResponse = z.infer<typeof VisitorAcceptedResponseSchema>;
 
-// ---- RPC ------------------------------------------------------------------------------------
+// ---- queue --------------------------------------------------------------------------------
 
-/** Visitor patterns of services/tracking (collected into TRACKING in tracking.ts). */
-const VISITOR_TRACKING = { feature: { name: 'Visitor tracking' } };
-
-export const VISITOR_RPC = {
-  visitorTrack: defineRpc('tracking', 'visitorTrack', VisitorTrackRequestSchema, VisitorAcceptedResponseSchema, VISITOR_TRACKING),
-  visitorSessionEnd: defineRpc('tracking', 'visitorSessionEnd', VisitorSessionEndRequestSchema, VisitorAcceptedResponseSchema, VISITOR_TRACKING),
-};
+/**
+ * Neither call is an RPC: the gateway validates the body, queues it on the BullMQ `visitor-heartbeats` queue (in Redis
+ * before the 202) and services/tracking writes the queue in batches. See QUEUES.visitorHeartbeats in jobs.ts.
+ */
+export const VISITOR_EVENTS_QUEUE = 'visitor-heartbeats';
 
 // ---- HTTP routes ----------------------------------------------------------------------------
 
@@ -63,7 +62,7 @@ export const VISITOR_ROUTES = {
     input: VisitorTrackRequestSchema,
     response: VisitorAcceptedResponseSchema,
     status: 202,
-    rpc: VISITOR_RPC.visitorTrack,
+    // Only the global per-address budget: a visitor's page views and 30-second heartbeats stay far below it.
   }),
   visitorSessionEnd: defineRoute({
     method: 'POST',
@@ -74,6 +73,5 @@ export const VISITOR_ROUTES = {
     input: VisitorSessionEndRequestSchema,
     response: VisitorAcceptedResponseSchema,
     status: 202,
-    rpc: VISITOR_RPC.visitorSessionEnd,
   }),
 };

@@ -66,6 +66,6 @@ describe('patterns whose feature is not built yet', () => {
     expect(notImplemented(RPC.prediction.predict.feature).message).toBe('Price forecasts are not available yet.');
     expect(notImplemented(RPC.premium.subscribe.feature).message).toBe('Premium subscriptions are not available yet.');
     expect(notImplemented(RPC.chat.technicalStart.feature).message).toBe('Warren AI chat is not available yet.');
-    expect(notImplemented(RPC.tracking.visitorTrack.feature).message).toBe('Visitor tracking is not available yet.');
+    expect(notImplemented(RPC.tracking.analyticsOverview.feature).message).toBe('Usage analytics is not available yet.');
   });
 });

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createLogger, ServicePlatformModule } from '@nivesh/proto/node';
 import { AccountHandler } from './account/account.handler';
 import { AccountService } from './account/account.service';
+import { AdminAccountsHandler } from './admin/admin-accounts.handler';
+import { AdminAccountsRepository } from './admin/admin-accounts.repository';
+import { AdminAccountsService } from './admin/admin-accounts.service';
 import { AdminUsernames } from './admin/admin-usernames';
 import { Clock } from './common/clock';
 import { ResponseFloor } from './common/response-floor';
@@ -42,7 +45,7 @@ export class AppModule {
         ServicePlatformModule.forService({ service: 'auth', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [RegistrationHandler, LoginHandler, ResendHandler, PasswordResetHandler, AccountHandler],
+      controllers: [RegistrationHandler, LoginHandler, ResendHandler, PasswordResetHandler, AccountHandler, AdminAccountsHandler],
       providers: [
         { provide: LOGGER, useValue: createLogger('auth', config.LOG_LEVEL) },
         Clock,
@@ -67,6 +70,8 @@ export class AppModule {
         ResendService,
         PasswordResetService,
         AccountService,
+        AdminAccountsRepository,
+        AdminAccountsService,
       ],
     };
   }

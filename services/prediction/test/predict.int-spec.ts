@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
+import { DomainError, FORECAST_MODELS, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
 import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
 import type { z } from 'zod';
 import { type MarketHarness, startMarket } from '../../market/test/support';
@@ -81,6 +81,35 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(short.upper95).toEqual(first.upper95.slice(0, 5));
   });
 
+  it("forecasts 30 trading days ahead (premium) with every model's back-test side by side, on the same bands' rules", async () => {
+    const answer = await call(PREDICTION.predict, { ticker: 'INFY', horizon_days: 30 });
+    for (const series of [answer.forecast, answer.dates, answer.lower80, answer.upper80, answer.lower95, answer.upper95]) expect(series).toHaveLength(30);
+    expect(answer.horizon_days).toBe(30);
+    expect(nonDecreasing(widths(answer.lower80, answer.upper80))).toBe(true);
+    expect(nonDecreasing(widths(answer.lower95, answer.upper95))).toBe(true);
+    expect(answer.upper95[29]! - answer.lower95[29]!).toBeGreaterThan(answer.upper95[9]! - answer.lower95[9]!);
+    expect(answer.accuracy.mase.h30).toBeGreaterThan(0);
+
+    const models = answer.models!;
+    expect(models.map((row) => row.model)).toEqual([...FORECAST_MODELS]);
+    expect(models.filter((row) => row.served).map((row) => row.model)).toEqual([answer.model]);
+    const naive = models.find((row) => row.model === 'naive')!;
+    expect(naive.mase).toEqual({ h1: 1, h5: 1, h10: 1, h30: 1 });
+    expect(naive.beat_naive_on_validation).toBe(false);
+    for (const row of models) {
+      expect(row.mase.h30).toBeGreaterThan(0);
+      expect(row.coverage80).toBeGreaterThan(0.5);
+      expect(row.coverage95).toBeGreaterThanOrEqual(row.coverage80);
+      expect(row.winkler80).toBeGreaterThan(0);
+    }
+    const served = models.find((row) => row.served)!;
+    expect(served.mase).toEqual(answer.accuracy.mase);
+    expect(served.coverage80).toBeCloseTo(answer.accuracy.coverage80, 10);
+    // The free horizon's answer stays as it was: its own back-test, no side-by-side table.
+    expect(answers.get('infy')!.models).toBeUndefined();
+    expect(answers.get('infy')!.accuracy.mase.h30).toBeUndefined();
+  });
+
   it('answers an unknown ticker with not_found and too little history with unprocessable naming the minimum', async () => {
     await expect(call(PREDICTION.predict, { ticker: 'NOPE' })).rejects.toMatchObject({ code: 'not_found' });
     // A listing with 120 days of prices, written into the market's tables as an import would.
@@ -109,10 +138,11 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(record.pending).toBe(49 - record.rows.length);
   });
 
-  it('back-tests the symbols of a job once per price series', async () => {
+  it('back-tests the symbols of a job once per price series, at the free and the premium horizon', async () => {
     const processor = app.get(BacktestProcessor);
-    expect(await processor.backtest({ version: 'test', symbols: ['TCS', 'INFY'] })).toMatchObject({ computed: 1, current: 1, failed: [] });
-    expect(await processor.backtest({ version: 'test', symbols: ['TCS'] })).toMatchObject({ computed: 0, current: 1 });
+    // INFY was back-tested at both horizons above; TCS at neither.
+    expect(await processor.backtest({ version: 'test', symbols: ['TCS', 'INFY'] })).toMatchObject({ computed: 2, current: 2, failed: [] });
+    expect(await processor.backtest({ version: 'test', symbols: ['TCS'] })).toMatchObject({ computed: 0, current: 2 });
     const record = await call(PREDICTION.accuracy, {});
     expect(record.rows.map((row) => row.ticker)).toContain('TCS');
   });

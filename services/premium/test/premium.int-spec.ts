@@ -1,7 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type CancelResponse, PAYMENT_WEBHOOK_PATH, PREMIUM, type PremiumStatusResponse, sessionKey, type SubscribeResponse } from '@nivesh/proto';
+import {
+  type CancelResponse,
+  DEVICE_FINGERPRINT_HEADER,
+  PAYMENT_WEBHOOK_PATH,
+  PREMIUM,
+  PREMIUM_TOOLS,
+  type PremiumStatusResponse,
+  sessionKey,
+  type SubscribeResponse,
+} from '@nivesh/proto';
 import { EVENT_ID_HEADER, parseConfig, RpcClient, SIGNATURE_HEADER, signWebhookBody, startService } from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
@@ -14,7 +23,7 @@ import { CHECKOUT_TEXTS } from '../src/payments/checkout-page';
 import { buildSubscriptionEntity, buildWebhookEvent, type RazorpayEventName } from '../src/payments/razorpay-payloads';
 import { RedisSimulatorLedger } from '../src/payments/simulator-ledger';
 import { PremiumJobs, RECONCILE_AFTER_MS } from '../src/premium/premium-jobs';
-import { DEVICE_MESSAGES } from '../src/subscriptions/messages';
+import { DEVICE_MESSAGES, TOOL_MESSAGES } from '../src/subscriptions/messages';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -202,6 +211,13 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
 
     // What auth asks when it answers login-verify and /me.
     await expect(rpc.call(PREMIUM.entitlement, { user_id: bought.userId })).resolves.toEqual({ is_premium: true, premium_expires_at: answer.body.subscription!.expires_at });
+    // What auth asks for a page of the admin's user list: one entry per id, in the order asked.
+    const stranger = randomUUID();
+    const none = { user_id: stranger, is_premium: false, premium_expires_at: null };
+    await expect(rpc.call(PREMIUM.entitlements, { user_ids: [stranger, bought.userId, stranger] })).resolves.toEqual({
+      entitlements: [none, { user_id: bought.userId, is_premium: true, premium_expires_at: answer.body.subscription!.expires_at }, none],
+    });
+    await expect(rpc.call(PREMIUM.entitlements, { user_ids: [] })).resolves.toEqual({ entitlements: [] });
     const audit = await auditOf(bought.subscriptionId);
     expect(audit.map((row) => row.to_status)).toEqual(['created', 'pending_payment', 'active']);
     expect(audit[2]!.cause).toMatch(/^webhook /);
@@ -376,9 +392,22 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     expect(laptop.body).toMatchObject({ is_premium: true, device_allowed: false, device_check: { logout_message: DEVICE_MESSAGES.movedAwayLogout } });
     expect(laptop.body.device_check_reason).toMatch(/^Premium was moved to another device on /);
 
-    // Two devices taking premium at the same moment: exactly one wins.
+    // Two devices taking premium at the same moment: exactly one wins. The moment is made certain: the claim row is
+    // locked here until both moves have read the holder and wait to write it.
     const [tablet, desktop] = [fingerprint('Tablet'), fingerprint('Desktop')];
-    const race = await Promise.all([tablet, desktop].map((device) => api('POST', '/api/premium/device', bought.token, { device_fingerprint: device, ip_address: 'unknown' })));
+    await pg.query('BEGIN');
+    await pg.query('SELECT 1 FROM premium.device_claims WHERE user_id = $1 FOR UPDATE', [bought.userId]);
+    const racing = Promise.all([tablet, desktop].map((device) => api('POST', '/api/premium/device', bought.token, { device_fingerprint: device, ip_address: 'unknown' })));
+    const waiting = async () => {
+      await pg.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await pg.query<{ count: string }>(
+        `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'UPDATE%device_claims%'`,
+      );
+      return Number(rows[0]!.count);
+    };
+    expect(await until(waiting, (count) => count === 2)).toBe(2);
+    await pg.query('COMMIT');
+    const race = await racing;
     expect(race.map((response) => response.status).sort()).toEqual([200, 409]);
     expect(race.find((response) => response.status === 409)?.body.detail).toBe(DEVICE_MESSAGES.lostRace);
     const allowed = await Promise.all([tablet, desktop].map(async (device) => (await status(bought.token, device)).body.device_allowed));
@@ -400,5 +429,31 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     const unknownPage = await fetch(`${baseUrl}/dev/pay/sub_doesnotexist00`);
     expect(unknownPage.status).toBe(404);
     expect(await unknownPage.text()).toContain(CHECKOUT_TEXTS.notFound);
+  });
+
+  it('premium tools (the 30-day forecast) are gated in the gateway: 401 for a visitor, 403 with the reason for a free user or another device', async () => {
+    const tool = PREMIUM_TOOLS.trendvisionLongHorizon.name;
+    const longForecast = (headers: Record<string, string>, remoteAddress: string) =>
+      http.inject({ method: 'POST', url: '/predict', remoteAddress, headers, payload: { ticker: 'INFY', horizon_days: 30 } });
+
+    const visitor = await longForecast({}, '198.51.100.201');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().detail).toContain(tool);
+
+    const free = await newUser();
+    const refused = await longForecast({ authorization: `Bearer ${free.token}`, [DEVICE_FINGERPRINT_HEADER]: fingerprint('Free laptop') }, addressOf(free.token));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(TOOL_MESSAGES.notPremium(tool));
+
+    const bought = await buyPremium(fingerprint('Premium laptop'));
+    const other = await longForecast({ authorization: `Bearer ${bought.token}`, [DEVICE_FINGERPRINT_HEADER]: fingerprint('Premium phone') }, addressOf(bought.token));
+    expect(other.statusCode).toBe(403);
+    expect(other.json().detail).toBe(TOOL_MESSAGES.otherDevice(tool, DEVICE_MESSAGES.inUseElsewhere));
+
+    // What the gate asks premium: yes on the device that holds premium, no without a fingerprint to check.
+    const caller = { user_id: bought.userId, session_id: 'session', is_admin: false };
+    const access = (device?: string) => rpc.call(PREMIUM.toolAccess, { caller, tool: 'trendvisionLongHorizon', device_fingerprint: device });
+    expect(await access(bought.device)).toEqual({ allowed: true, reason: null });
+    expect(await access()).toEqual({ allowed: false, reason: TOOL_MESSAGES.noDevice(tool) });
   });
 });

@@ -1,4 +1,3 @@
-import { isFeaturePattern, patternsOf } from '@nivesh/proto';
 import { startService } from '@nivesh/proto/node';
 import { AppModule } from './app.module';
 import { loadConfig } from './config';
@@ -9,8 +8,6 @@ void startService({
   service: 'tracking',
   module: AppModule.register(config),
   config,
-  // Every feature pattern answers not_implemented until its issue builds it.
-  notImplemented: patternsOf('tracking').filter(isFeaturePattern),
 }).catch((error: unknown) => {
   console.error(error);
   process.exit(1);

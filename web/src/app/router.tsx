@@ -1,10 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ComponentType } from 'react';
-import { useRoutes } from 'react-router';
+import { useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
 import type { RouteAccess } from '../lib/access';
+import { markPageShown } from '../lib/page-timing';
+import { useAnalyticsSession } from '../lib/use-analytics-session';
+import { useVisitorTracking } from '../lib/use-visitor-tracking';
 import { RequireAccess } from './guards';
 import { AppLayout } from './layout';
 import type { AuthViewRoute, RouteHandle } from './layout';
@@ -31,13 +34,13 @@ const UndervaluedAnalyticsPage = lazyPage(
   (m) => m.UndervaluedAnalyticsPage,
 );
 const AnalyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page'), (m) => m.AnalyticsPage);
+const VisitorAnalyticsPage = lazyPage(() => import('../features/analytics/components/visitor-analytics-page'), (m) => m.VisitorAnalyticsPage);
 const AiPredictionsPage = lazyPage(() => import('../features/prediction/components/ai-predictions-page'), (m) => m.AiPredictionsPage);
 const AiNewsPage = lazyPage(() => import('../features/news/components/ai-news-page'), (m) => m.AiNewsPage);
 const ChatPage = lazyPage(() => import('../features/chat/components/chat-page'), (m) => m.ChatPage);
 const AboutPage = lazyPage(() => import('../features/about/components/about-page'), (m) => m.AboutPage);
 const PremiumPage = lazyPage(() => import('../features/premium/components/premium-page'), (m) => m.PremiumPage);
 const AdminPage = lazyPage(() => import('../features/admin/components/admin-page'), (m) => m.AdminPage);
-const VisitorAnalyticsPage = lazyPage(() => import('../features/admin/components/visitor-analytics-page'), (m) => m.VisitorAnalyticsPage);
 const PaymentSuccessPage = lazyPage(() => import('../features/payment/components/payment-success-page'), (m) => m.PaymentSuccessPage);
 const PaymentFailurePage = lazyPage(() => import('../features/payment/components/payment-failure-page'), (m) => m.PaymentFailurePage);
 
@@ -82,10 +85,18 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/register', access: 'open', name: 'Create account', Page: RegisterPage, handle: register },
 ];
 
+/** Rendered beside a page inside its Suspense boundary, so it mounts when the page shows: a route change's end. */
+function PageShown() {
+  const { pathname } = useLocation();
+  useEffect(() => markPageShown(pathname), [pathname]);
+  return null;
+}
+
 /** A lazily loaded page with its 'Loading {page}...' fallback. */
 const page = (Page: ComponentType, name: string) => (
   <Suspense fallback={<PageLoading page={name} />}>
     <Page />
+    <PageShown />
   </Suspense>
 );
 
@@ -117,8 +128,12 @@ export const routes: RouteObject[] = [
 
 /**
  * The app's routes under a <BrowserRouter>: React Router's declarative mode. The app has no loaders or
- * actions, and this mode leaves the data router (18 kB gzipped) out of the first load.
+ * actions, and this mode leaves the data router (18 kB gzipped) out of the first load. Visitor tracking and
+ * opt-in analytics follow the browser's routes from here (tests that render `routes` in memory send neither).
  */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  useVisitorTracking(pathname);
+  useAnalyticsSession(pathname);
   return useRoutes(routes);
 }

@@ -95,6 +95,25 @@ describe('api client', () => {
     expect(calls[0].headers).toMatchObject({ Authorization: 'Bearer token-abc', 'Content-Type': 'application/json' });
   });
 
+  it("sends a call's own headers beside the client's, which it cannot replace", async () => {
+    startSession(LOGIN_VERIFIED);
+    const { calls } = stubFetch(() => json({ ok: true }));
+    await apiPost('/predict', { ticker: 'TCS' }, {
+      parse: anything,
+      headers: { 'x-device-fingerprint': 'device-1', authorization: 'Bearer other', 'Content-Type': 'text/plain', ACCEPT: 'text/html' },
+    });
+    expect(calls[0].headers).toEqual({
+      'x-device-fingerprint': 'device-1',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer token-abc',
+    });
+
+    // Without a call's own headers, the client's are all there is.
+    await apiGet('/me', { parse: anything });
+    expect(calls[1].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer token-abc' });
+  });
+
   it('sends no token when logged out', async () => {
     const { calls } = stubFetch(() => json({ ok: true }));
     await apiGet('/me', { parse: anything });

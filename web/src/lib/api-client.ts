@@ -12,6 +12,9 @@ import { clearSession, getSession, getToken } from './session';
 /** Empty by default: the app is served by the gateway, so requests go to the same origin. */
 const baseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
+/** The address of an API path, for calls that cannot go through this client (a beacon at page unload). */
+export const apiUrl = (path: string): string => `${baseUrl}${path}`;
+
 /** http: the server answered with an error; network: no answer; aborted: cancelled or timed out; invalid: an unreadable answer. */
 export type ApiErrorKind = 'http' | 'network' | 'aborted' | 'invalid';
 
@@ -86,6 +89,13 @@ export type RequestOptions<T> = {
   acceptStatuses?: readonly number[];
   /** Send no bearer token, even when logged in (section 7: the chat calls carry no auth header). */
   anonymous?: boolean;
+  /**
+   * Headers of this call only (e.g. a premium tool's device fingerprint). Accept, Content-Type and Authorization stay
+   * the client's own: a header of the same name here is dropped, whatever its case.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** Let the request outlive the page (a ping sent as the tab is hidden or closed). */
+  keepalive?: boolean;
 };
 
 /** Kept for the callers written before POST support. */
@@ -131,9 +141,16 @@ const linkSignals = (signal: AbortSignal | undefined, timeoutMs: number | undefi
 
 const aborted = () => new ApiError(0, 'The request was cancelled.', 'aborted');
 
-const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions<T>): Promise<T> => {
+/** The headers the client sets itself; a caller's header of the same name would be sent beside them, not instead. */
+const CLIENT_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** A call's own headers, without any the client sets itself. */
+const callHeaders = (headers: RequestOptions<unknown>['headers']): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => !CLIENT_HEADERS.has(name.toLowerCase())));
+
+const send = async <T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions<T>): Promise<T> => {
   const token = options.anonymous ? null : getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...callHeaders(options.headers), Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -141,12 +158,13 @@ const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, o
   try {
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      response = await fetch(apiUrl(path), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
         signal: linked.signal,
+        keepalive: options.keepalive,
       });
     } catch {
       // fetch rejects with a TypeError when there is no answer, and with an AbortError when cancelled.
@@ -182,6 +200,45 @@ const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, o
     return parsed;
   } finally {
     linked.done();
+  }
+};
+
+/** How a request ended, for the opt-in usage analytics (lib/analytics-session.ts): never its body or its answer. */
+export type RequestOutcome = {
+  method: 'GET' | 'POST';
+  /** The path without its query. */
+  path: string;
+  durationMs: number;
+  /** The error, or null when the request succeeded. */
+  error: ApiError | null;
+};
+
+let requestObserver: ((outcome: RequestOutcome) => void) | null = null;
+
+/** Hears how every request ends (one listener; null stops it). */
+export const observeRequests = (listener: ((outcome: RequestOutcome) => void) | null): void => {
+  requestObserver = listener;
+};
+
+const report = (method: RequestOutcome['method'], path: string, startedAt: number, error: unknown) => {
+  if (!requestObserver) return;
+  const apiError = error === null ? null : error instanceof ApiError ? error : new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+  try {
+    requestObserver({ method, path: path.split('?')[0] ?? path, durationMs: Math.max(0, performance.now() - startedAt), error: apiError });
+  } catch {
+    // Analytics never breaks a request.
+  }
+};
+
+const request = async <T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions<T>): Promise<T> => {
+  const startedAt = performance.now();
+  try {
+    const answer = await send(method, path, body, options);
+    report(method, path, startedAt, null);
+    return answer;
+  } catch (error) {
+    report(method, path, startedAt, error);
+    throw error;
   }
 };
 

@@ -8,7 +8,4 @@ export const PENDING = {
   hub: 'The Intelligence Hub is not available yet.',
   undervalued: 'Undervalued Analytics is not available yet.',
   blog: 'The blog is not available yet.',
-  analytics: 'Usage analytics is not available yet.',
-  visitors: 'Visitor analytics is not available yet.',
-  admin: 'Account administration is not available yet.',
 } as const;

@@ -1,5 +1,15 @@
 import * as proto from '@nivesh/proto';
-import { DEFAULT_PLAN_ID, DEVICE_FINGERPRINT_MAX_LENGTH, PREMIUM_PRICE_INR_PER_MONTH, ROUTE_PATHS, SERVICE_NAMES, SESSION_TTL_HOURS } from './proto-values';
+import {
+  ANALYTICS_DEFAULT_DAYS,
+  CURRENT_USERS_WINDOW_MINUTES,
+  DEFAULT_PLAN_ID,
+  DEVICE_FINGERPRINT_MAX_LENGTH,
+  PREMIUM_PRICE_INR_PER_MONTH,
+  ROUTE_PATHS,
+  SERVICE_NAMES,
+  SESSION_TTL_HOURS,
+  VISITOR_HEARTBEAT_INTERVAL_MS,
+} from './proto-values';
 
 describe('values copied from @nivesh/proto', () => {
   it('gives every route the path proto declares', () => {
@@ -13,6 +23,12 @@ describe('values copied from @nivesh/proto', () => {
     expect(PREMIUM_PRICE_INR_PER_MONTH).toBe(proto.PREMIUM_PRICE_INR_PER_MONTH);
     expect(DEFAULT_PLAN_ID).toBe(proto.DEFAULT_PLAN_ID);
     expect(DEVICE_FINGERPRINT_MAX_LENGTH).toBe(proto.DEVICE_FINGERPRINT_MAX_LENGTH);
+  });
+
+  it('has proto’s heartbeat period, default overview days and current-users window', () => {
+    expect(VISITOR_HEARTBEAT_INTERVAL_MS).toBe(proto.VISITOR_HEARTBEAT_INTERVAL_MS);
+    expect(ANALYTICS_DEFAULT_DAYS).toBe(proto.ANALYTICS_DEFAULT_DAYS);
+    expect(CURRENT_USERS_WINDOW_MINUTES).toBe(proto.CURRENT_USERS_WINDOW_MINUTES);
   });
 
   it('names the services proto names', () => {

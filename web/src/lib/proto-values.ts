@@ -38,6 +38,20 @@ export const ROUTE_PATHS = {
   marketRisk: '/api/market/risk',
   marketInsights: '/api/market/insights',
   systemStatus: '/api/system/status',
+  adminUsers: '/api/admin/users',
+  adminSetRole: '/api/admin/users/role',
+  adminSetStatus: '/api/admin/users/status',
+  adminAudit: '/api/admin/audit',
+  adminQueuesSession: '/api/admin/queues/session',
+  visitorTrack: '/api/visitor/track',
+  visitorSessionEnd: '/api/visitor/session/end',
+  analyticsSessionStart: '/api/analytics/session/start',
+  analyticsSessionEnd: '/api/analytics/session/end',
+  analyticsPageVisit: '/api/analytics/session/page-visit',
+  analyticsAction: '/api/analytics/session/action',
+  analyticsOverview: '/api/analytics/dashboard/overview',
+  analyticsCurrentUsers: '/api/analytics/dashboard/current-users',
+  analyticsBasicStats: '/api/analytics/dashboard/basic-stats',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 /** Session lifetime from login (section 6): proto's `SESSION_TTL_HOURS`. */
@@ -54,3 +68,12 @@ export const DEVICE_FINGERPRINT_MAX_LENGTH = 8_192;
 
 /** The services that answer RPC; each RPC pattern starts with one ('prediction.predict'): proto's `SERVICE_NAMES`. */
 export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'] as const;
+
+/** The visitor tracking client's heartbeat period while the tab is visible (section 9): proto's `VISITOR_HEARTBEAT_INTERVAL_MS`. */
+export const VISITOR_HEARTBEAT_INTERVAL_MS = 30_000;
+
+/** The days the analytics overview covers unless asked (section 9): proto's `ANALYTICS_DEFAULT_DAYS`. */
+export const ANALYTICS_DEFAULT_DAYS = 7;
+
+/** A visitor or user counts as current when seen within this many minutes: proto's `CURRENT_USERS_WINDOW_MINUTES`. */
+export const CURRENT_USERS_WINDOW_MINUTES = 5;

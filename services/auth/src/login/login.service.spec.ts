@@ -1,5 +1,6 @@
 import type { DomainError } from '@nivesh/proto';
 import type { AdminUsernames } from '../admin/admin-usernames';
+import type { Clock } from '../common/clock';
 import type { ResponseFloor } from '../common/response-floor';
 import { MESSAGES } from '../messages';
 import type { OtpService } from '../otp/otp.service';
@@ -19,15 +20,22 @@ const user = (): UserEntity =>
     email: 'asha@example.in',
     passwordHash: 'HASH',
     isAdmin: false,
+    disabledAt: null,
+    lastLoginAt: null,
     createdAt: new Date('2025-01-01T00:00:00Z'),
     updatedAt: new Date('2025-01-01T00:00:00Z'),
   });
 
-const setup = (options: { known?: boolean; passwordOk?: boolean; admins?: string[] } = {}) => {
+const NOW = new Date('2026-01-02T03:04:05Z');
+
+const setup = (options: { known?: boolean; passwordOk?: boolean; admins?: string[]; disabled?: boolean } = {}) => {
   const stored = user();
+  if (options.disabled) stored.disabledAt = new Date('2025-12-01T00:00:00Z');
   const users = {
     findByUsername: jest.fn().mockResolvedValue(options.known === false ? null : stored),
     setAdmin: jest.fn().mockResolvedValue(undefined),
+    // The account as the database has it once the session exists.
+    recordLogin: jest.fn(async () => ({ isAdmin: stored.isAdmin, disabled: stored.disabledAt !== null })),
   };
   const hasher = { verify: jest.fn().mockResolvedValue(options.passwordOk !== false), verifyDummy: jest.fn().mockResolvedValue(false) };
   const otp = {
@@ -36,7 +44,11 @@ const setup = (options: { known?: boolean; passwordOk?: boolean; admins?: string
     verify: jest.fn().mockResolvedValue(undefined),
     hasLive: jest.fn().mockResolvedValue(false),
   };
-  const sessions = { start: jest.fn().mockResolvedValue({ sessionId: 's1', accessToken: 'jwt', expiresAt: new Date('2026-02-01T00:00:00Z') }) };
+  const sessions = {
+    start: jest.fn().mockResolvedValue({ sessionId: 's1', accessToken: 'jwt', expiresAt: new Date('2026-02-01T00:00:00Z') }),
+    end: jest.fn().mockResolvedValue(undefined),
+    setAdminFlag: jest.fn().mockResolvedValue(1),
+  };
   const limiterKeys: string[] = [];
   const limiter = { attempt: (key: string, work: () => Promise<unknown>) => (limiterKeys.push(key), work()) };
   const floor = { pad: jest.fn((work: () => Promise<unknown>) => work()) };
@@ -51,6 +63,7 @@ const setup = (options: { known?: boolean; passwordOk?: boolean; admins?: string
     admins as AdminUsernames,
     floor as unknown as ResponseFloor,
     premium as unknown as PremiumEntitlementClient,
+    { now: () => NOW } as Clock,
   );
   return { service, users, hasher, otp, sessions, limiterKeys, floor, stored, premium };
 };
@@ -153,5 +166,46 @@ describe('LoginService', () => {
     await expect(service.getUserEmail({ username: 'asha' })).resolves.toEqual({ email: 'asha@example.in' });
     const unknown = setup({ known: false });
     expect((await rejection(unknown.service.getUserEmail({ username: 'ghost' })))?.code).toBe('not_found');
+  });
+
+  it('tells a disabled account so only after the right password, and mails no code', async () => {
+    const wrong = setup({ disabled: true, passwordOk: false });
+    expect(await rejection(wrong.service.requestOtp({ username: 'asha', password: 'x' }))).toMatchObject({ code: 'unauthorized', message: MESSAGES.invalidCredentials });
+
+    const { service, otp, sessions } = setup({ disabled: true });
+    expect(await rejection(service.requestOtp({ username: 'asha', password: 'right1234' }))).toMatchObject({ code: 'forbidden', message: MESSAGES.accountDisabled });
+    expect(await rejection(service.login({ username: 'asha', password: 'right1234', otp: '123456' }))).toMatchObject({ code: 'forbidden' });
+    expect(otp.issue).not.toHaveBeenCalled();
+    expect(otp.verify).not.toHaveBeenCalled();
+    expect(sessions.start).not.toHaveBeenCalled();
+  });
+
+  it('refuses login-verify of a disabled account only after the right code', async () => {
+    const wrongCode = setup({ disabled: true });
+    wrongCode.otp.verify.mockRejectedValueOnce(invalidCode());
+    expect((await rejection(wrongCode.service.verifyOtp({ username: 'asha', otp: '000000' })))?.message).toBe(invalidCode().message);
+
+    const { service, sessions } = setup({ disabled: true });
+    expect(await rejection(service.verifyOtp({ username: 'asha', otp: '123456' }))).toMatchObject({ code: 'forbidden', message: MESSAGES.accountDisabled });
+    expect(sessions.start).not.toHaveBeenCalled();
+  });
+
+  it('notes the login time, and ends the new session when the account was disabled meanwhile', async () => {
+    const ok = setup();
+    await ok.service.verifyOtp({ username: 'asha', otp: '123456' });
+    expect(ok.users.recordLogin).toHaveBeenCalledWith('u1', NOW);
+
+    const { service, users, sessions } = setup();
+    users.recordLogin.mockResolvedValueOnce({ isAdmin: false, disabled: true });
+    expect(await rejection(service.verifyOtp({ username: 'asha', otp: '123456' }))).toMatchObject({ code: 'forbidden', message: MESSAGES.accountDisabled });
+    expect(sessions.end).toHaveBeenCalledWith('u1', 's1');
+  });
+
+  it('gives the new session the role an admin set meanwhile', async () => {
+    const { service, users, sessions } = setup();
+    users.recordLogin.mockResolvedValueOnce({ isAdmin: true, disabled: false });
+    const result = await service.verifyOtp({ username: 'asha', otp: '123456' });
+    expect(sessions.setAdminFlag).toHaveBeenCalledWith('u1', true);
+    expect(result.is_admin).toBe(true);
   });
 });

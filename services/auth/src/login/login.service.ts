@@ -11,6 +11,7 @@ import {
   type LoginVerifyOtpResponse,
 } from '@nivesh/proto';
 import { AdminUsernames } from '../admin/admin-usernames';
+import { Clock } from '../common/clock';
 import { ResponseFloor } from '../common/response-floor';
 import { MESSAGES } from '../messages';
 import { invalidCode, OtpService, otpSent } from '../otp/otp.service';
@@ -23,10 +24,13 @@ import { toUserView } from '../users/user-view';
 import { UsersRepository } from '../users/users.repository';
 
 export const invalidCredentials = (): DomainError => new DomainError('unauthorized', MESSAGES.invalidCredentials);
+/** Said only to someone who gave the right password or code, so it tells nothing to anyone else. */
+export const accountDisabled = (): DomainError => new DomainError('forbidden', MESSAGES.accountDisabled);
 
 /**
  * Login: the password, then a code e-mailed to the account (or both at once on /auth/login). Unknown
- * users cost the same argon2 work and get the same answer as a wrong password.
+ * users cost the same argon2 work and get the same answer as a wrong password. A disabled account learns
+ * that it is disabled only after the right password or code.
  */
 @Injectable()
 export class LoginService {
@@ -39,6 +43,7 @@ export class LoginService {
     private readonly admins: AdminUsernames,
     private readonly floor: ResponseFloor,
     private readonly premium: PremiumEntitlementClient,
+    private readonly clock: Clock,
   ) {}
 
   requestOtp(input: LoginRequestOtpRequest): Promise<LoginRequestOtpResponse> {
@@ -57,6 +62,7 @@ export class LoginService {
       const user = await this.users.findByUsername(input.username);
       if (!user) throw invalidCode();
       await this.otp.verify('login', user.email, input.otp);
+      if (user.disabledAt !== null) throw accountDisabled();
       const session = await this.startSession(user);
       const premium = await this.premium.of(user.id);
       return {
@@ -108,14 +114,30 @@ export class LoginService {
       throw invalidCredentials();
     }
     if (!(await this.hasher.verify(user.passwordHash, password))) throw invalidCredentials();
+    if (user.disabledAt !== null) throw accountDisabled();
     return user;
   }
 
+  /**
+   * Starts the session, then notes the login and reads the account again: an admin may have disabled it or changed
+   * its role since it was read. Their change ends or updates the sessions that exist when it commits; this one is
+   * either among them or sees the change here.
+   */
   private async startSession(user: UserEntity): Promise<IssuedSession> {
     if (!user.isAdmin && this.admins.includes(user.username)) {
       await this.users.setAdmin(user.id, true);
       user.isAdmin = true;
     }
-    return this.sessions.start({ id: user.id, username: user.username, isAdmin: user.isAdmin });
+    const session = await this.sessions.start({ id: user.id, username: user.username, isAdmin: user.isAdmin });
+    const current = await this.users.recordLogin(user.id, this.clock.now());
+    if (!current || current.disabled) {
+      await this.sessions.end(user.id, session.sessionId);
+      throw current ? accountDisabled() : invalidCredentials();
+    }
+    if (current.isAdmin !== user.isAdmin) {
+      await this.sessions.setAdminFlag(user.id, current.isAdmin);
+      user.isAdmin = current.isAdmin;
+    }
+    return session;
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SessionRecordSchema, sessionKey, userSessionsKey, type SessionRecord } from '@nivesh/proto';
+import { lastSeenKey, SessionRecordSchema, sessionKey, userSessionsKey, type SessionRecord } from '@nivesh/proto';
 import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
 import Redis from 'ioredis';
 import type { Config } from '../config';
@@ -69,5 +69,15 @@ export class SessionRepository {
       if (result === 'OK') updated += 1;
     }
     return updated;
+  }
+
+  /** When each user's sessions were last used, as the gateway notes it (to the minute); null where never or unreadable. */
+  async lastSeen(userIds: readonly string[]): Promise<(Date | null)[]> {
+    if (!userIds.length) return [];
+    const values = await this.redis.mget(...userIds.map((id) => lastSeenKey(this.prefix, id)));
+    return values.map((value) => {
+      const at = value === null ? Number.NaN : Date.parse(value);
+      return Number.isNaN(at) ? null : new Date(at);
+    });
   }
 }

@@ -39,6 +39,21 @@ export class PremiumEntitlementClient implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Many accounts' entitlements in one call (the admin's user list), fresh rather than cached; null when premium
+   * could not be asked, so the list can say it does not know instead of saying "no premium".
+   */
+  async many(userIds: readonly string[]): Promise<Map<string, Entitlement> | null> {
+    if (!userIds.length) return new Map();
+    try {
+      const { entitlements } = await this.client.call(PREMIUM.entitlements, { user_ids: [...userIds] });
+      return new Map(entitlements.map(({ user_id, ...entitlement }) => [user_id, entitlement]));
+    } catch (error) {
+      this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'premium entitlements unavailable; listing accounts without premium');
+      return null;
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.client.close();
   }

@@ -97,6 +97,25 @@ describe('ComplianceGuard', () => {
     expect(guard.checkQuestion(text).blocked).toBe(false);
   });
 
+  it('sees a company the name list does not know when it is capitalised where a holding would be, and not the field\'s own names', () => {
+    for (const question of ['Is riding out the slump in Persistent a sensible choice?', 'Would you be comfortable holding Trent at these levels?', 'Is Praj Industries overvalued now?']) {
+      expect(guard.checkQuestion(question).blocked).toBe(true);
+    }
+    for (const question of ['Which is the oldest stock exchange in Asia?', 'How did Warren Buffett pick stocks?', 'What is the history of the Harshad Mehta scam?', 'Why did Satyam collapse in 2009?']) {
+      expect(guard.checkQuestion(question).blocked).toBe(false);
+    }
+    // An unknown name is masked for the rules, never offered as a symbol in the suggestion.
+    expect(guard.checkQuestion('Is Praj Industries overvalued now?').alternative_suggestion).not.toMatch(/PRAJ/i);
+  });
+
+  it('blocks a verdict on changing the asker\'s own position, named stock or not, and passes how-to questions about it', () => {
+    for (const question of ['Does doubling my stake in Airtel sound okay?', 'Is trimming my position a sensible step?', 'Adding to my holdings this week, sounds like a good idea?']) {
+      expect(guard.checkQuestion(question).blocked).toBe(true);
+    }
+    expect(guard.checkQuestion('How does averaging down my position change my average cost?').blocked).toBe(false);
+    expect(guard.checkQuestion('What does "sounds like a plan" mean in a broker\'s note?').blocked).toBe(false);
+  });
+
   it('gives every block a reason in sentences and a suggestion that the guard itself lets through', () => {
     const contexts: Array<GuardContext | undefined> = [undefined, { chatType: 'sentiment' }, { chatType: 'technical', ticker: 'INFY' }];
     for (const category of CATEGORIES) {

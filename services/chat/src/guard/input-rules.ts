@@ -67,9 +67,18 @@ const VERDICT_SLANG =
 // Asking for the assistant's judgement on a move: "sound plan?", "worth keeping?", "does that make sense?", "would it be
 // wise?", "smart or silly?". Together with a named stock this is a verdict request however politely it is put.
 const OPINION_ASK =
-  '(sounds? (like )?a plan|(a |the )?(sound|good|smart|wise|sensible|reasonable|prudent|clever|right|fine|decent|solid|okay|ok) (plan|idea|call|choice|decision|route|entry|move|thing to do|time to \\w+)|' +
+  '(sounds? (like )?a plan|sounds? (like )?(a )?(okay|ok|fine|good|right|reasonable|sensible|smart|wise|alright|all right|decent|solid|crazy|silly|risky|stupid|dumb)( (plan|idea|move|call|step))?\\b|' +
+  '(a )?(sensible|wise|smart|prudent|reasonable|good|safe|right|decent|solid) (choice|option|step|course|bet|strategy|approach)|(am i|would i be|will i be) (right|wrong|smart|silly|crazy|foolish|stupid|making a mistake)|' +
+  '(comfortable|happy|okay|ok|fine) (holding|owning|buying|adding|keeping|sitting on)|' +
+  '(a |the )?(sound|good|smart|wise|sensible|reasonable|prudent|clever|right|fine|decent|solid|okay|ok) (plan|idea|call|choice|decision|route|entry|move|thing to do|time to \\w+)|' +
   'makes? (more )?sense|good sense|worth (keeping|holding|owning|buying|adding|accumulating|hanging on ?to|holding on ?to|the risk|it)|worthwhile|' +
   '(is|would|will) it be (wise|smart|prudent|sensible|clever|reasonable|a mistake)|(wise|smart|prudent|sensible|clever|reckless|premature|silly|justified|okay|ok) (or|to hold|to buy|to keep|to enter)\\b|(wise|smart|prudent|sensible|clever|reckless|premature|silly|justified)$)';
+
+// The asker changing their own position: "doubling my stake", "riding out the slump in my shares", "adding to my
+// holding", "trim my position".
+const MY_POSITION_CHANGE =
+  '\\b(doubl\\w*|tripl\\w*|increas\\w*|rais\\w*|top\\w* up|trim\\w*|cut\\w*|halv\\w*|reduc\\w*|sell\\w*|exit\\w*|add\\w* (to|more to)|averag\\w* down|book\\w* (profits? )?(on|in)|hold\\w* (on to|onto)|keep\\w*|ride|riding|sit\\w* (on|tight)|park\\w*|mov\\w*|switch\\w*|put\\w*|dump\\w*) ' +
+  '(\\w+ ){0,3}(my|our) (\\w+ )?(stake|position|positions|holding|holdings|shares|exposure|allocation|investment|investments|units|lots?|bet|money|savings|bonus|sip|sips)\\b';
 
 // Explanations about a named stock ("why does it make sense for Coal India to pay out so much?") and what a phrase means.
 const EXPLAINS = /^(?!(what|how) (do|would|about) (you|u)\b|how about\b)(what|why|how|when|who|explain|define|describe|tell me about|can you explain)\b|\b(mean|means|meaning|slang|jargon|phrase|term)\b/;
@@ -141,6 +150,9 @@ const rules: Rule[] = [
   // Strong: "Grab more Coal India before the dividend, sound plan?", "are Hero MotoCorp shares worth keeping?" name a stock
   // and ask for the assistant's judgement; a request to explain ("why does …", "what does 'sound plan' mean") is not one.
   { id: 'opinion-on-stock', category: 'recommendation', strong: true, pattern: new RegExp(`^(?=.*\\bticker\\b).*\\b${OPINION_ASK}`), unless: EXPLAINS },
+  // Strong: "Does doubling my stake sound okay?", "is trimming my holding a sensible step?": the asker's own position,
+  // changed, and a request for a verdict on it, whichever stock (named or not) it is in.
+  { id: 'my-position-verdict', category: 'recommendation', strong: true, pattern: new RegExp(`^(?=.*${MY_POSITION_CHANGE}).*\\b${OPINION_ASK}|^(?=.*\\b${OPINION_ASK}).*${MY_POSITION_CHANGE}`), unless: EXPLAINS },
   { id: 'stock-recommendations', category: 'recommendation', strong: false, pattern: /\b(stock|share|equity) (recommendations?|picks|suggestions|ideas|calls)\b/ },
 
   // ---- targets and price predictions

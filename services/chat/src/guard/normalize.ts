@@ -120,6 +120,38 @@ const NOT_TICKERS = new Set(
     .split(' '),
 );
 
+// Capitalised words that are not NSE companies: people, places, days, platforms, the field's own names.
+const NOT_COMPANIES = new Set(
+  (
+    'i im ive id ill india indian indians hindi english sebi rbi nse bse nifty sensex midcap smallcap largecap bank banks ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
+    'october november december diwali holi eid christmas muhurat budget union dalal street mumbai delhi bangalore bengaluru ' +
+    'chennai kolkata hyderabad pune gujarat maharashtra telegram whatsapp youtube twitter instagram facebook reddit discord ' +
+    'zerodha groww upstox kite coin console google chatgpt gpt openai warren buffett munger charlie graham benjamin lynch peter ' +
+    'fisher philip dalio ray marks howard jhunjhunwala rakesh damani radhakishan kacholia kedia vijay harshad mehta ketan parekh ' +
+    'satyam covid fed us usa america american china chinese europe european japan uk russia ukraine god sir bro bhai hi hello hey ' +
+    'thanks thank please ok okay yes no what why how when where which who whom whose is are was were can could would should ' +
+    'will shall do does did tell explain give show list name the a an my our your and or but if also then so nivesh trendvision ' +
+    'premium ipo ipos etf etfs sip sips elss ppf nps gold silver bitcoin crypto mutual fund funds index nasdaq dow fibonacci ' +
+    'elliott bollinger doji hammer sharpe sortino beta alpha kelly markowitz piotroski altman greenblatt magic formula ' +
+    'rsi macd ema sma vwap fii dii gst pe eps roe roce npa capm dcf wacc asia asian africa african world global london ' +
+    'new york tokyo singapore dubai hong kong shanghai wall germany france australia canada brazil middle east west south north ' +
+    'english hindu muslim parliament government finance minister ministry court supreme high'
+  ).split(' '),
+);
+
+// A capitalised name after a word that places it as a holding ("the slump in Persistent", "is Dixon a keeper", "sell
+// Suzlon"): an NSE company the name list does not know, masked like a known one. Runs of capitalised words are one name.
+const CAPITALISED_NAME =
+  /(?<=\b(?:in|into|on|of|from|about|buy|buying|sell|selling|hold|holding|own|owning|add|adding|exit|exiting|dump|short|accumulate|avoid|is|are|than|vs|versus|or|and|with|like|between|to)\s+)([A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,}){0,2})(?=\s+(?:a|an|the|or|and|vs|versus|shares?|stocks?|now|today|at|for|worth|is|are|still|good|too|over|sound|looks?)\b|\s*[?,.!]|\s*$)/g;
+
+/** Capitalised names the company list and the acronym check do not know, in their normalised form. */
+const capitalisedNames = (raw: string): string[] =>
+  [...raw.matchAll(CAPITALISED_NAME)]
+    .map((match) => match[1]!)
+    .filter((name) => !name.split(/\s+/).some((word) => NOT_COMPANIES.has(word.toLowerCase())))
+    .map((name) => normalizeText(name));
+
 // Words that open a clause without changing what it asks ("…, and why are they dangerous?").
 const LINK_WORDS = /^((and|but|so|also|then|or|ok|okay|please|pls|hi|hello|hey|bro|bhai|sir|warren) )+/;
 
@@ -144,10 +176,13 @@ export function prepareQuestion(raw: string): PreparedQuestion {
   for (const word of shouting ? [] : (raw.match(/\b[A-Z][A-Z0-9]{1,11}\b/g) ?? [])) {
     if (!NOT_TICKERS.has(word) && /^[a-z0-9]+$/.test(normalizeText(word))) others.set(normalizeText(word), word);
   }
+  const names = capitalisedNames(raw);
   const symbols: string[] = [];
   const mask = (normalized: string): string => {
-    const { masked, symbols: named } = maskCompanyNames(normalized, 'ticker');
+    const { masked: known, symbols: named } = maskCompanyNames(normalized, 'ticker');
     for (const symbol of named) if (!symbols.includes(symbol)) symbols.push(symbol);
+    // Unknown names are masked for the rules but not reported as symbols: nothing says which listing they are.
+    const masked = names.reduce((text, name) => text.replace(new RegExp(`\\b${name}\\b`, 'g'), 'ticker'), known);
     if (!others.size) return masked;
     return masked
       .split(' ')

@@ -58,6 +58,8 @@ describe('evaluate', () => {
     const trending = await evaluate(randomWalk(800, { seed: 8, drift: 0.003, sigma: 0.005 }));
     expect(trending.chosen).not.toBe('naive');
     expect(trending.beats_naive).toBe(true);
+    expect(trending.models[trending.chosen].beat_naive).toBe(true);
+    expect(trending.models.naive.beat_naive).toBe(false);
     expect(trending.accuracy.mase.h10).toBeLessThan(1);
   });
 
@@ -66,6 +68,23 @@ describe('evaluate', () => {
     expect(detail.evaluation.calibration.q95).toHaveLength(30);
     expect(detail.perHorizon.coverage95).toHaveLength(30);
     for (const model of MODEL_NAMES) expect(detail.evaluation.models[model].test_mase).toHaveLength(30);
+    expect(detail.evaluation.accuracy.mase.h30).toBe(detail.perHorizon.mase[29]);
+  });
+
+  it("measures every model's own bands on the test window, and the chosen model's match the served accuracy", () => {
+    for (const model of MODEL_NAMES) {
+      const own = evaluation.models[model];
+      expect(own.test_coverage80).toBeGreaterThan(0.5);
+      expect(own.test_coverage95).toBeGreaterThanOrEqual(own.test_coverage80);
+      expect(own.test_winkler80).toBeGreaterThan(0);
+      expect(own.beat_naive).toBe(false);
+    }
+    const chosen = evaluation.models[evaluation.chosen];
+    expect(chosen.test_coverage80).toBe(evaluation.accuracy.coverage80);
+    expect(chosen.test_coverage95).toBe(evaluation.accuracy.coverage95);
+    expect(chosen.test_winkler80).toBe(evaluation.accuracy.winkler80);
+    // Ten days reports no 30-day figure.
+    expect(evaluation.accuracy.mase).not.toHaveProperty('h30');
   });
 
   it('names the minimum history', async () => {

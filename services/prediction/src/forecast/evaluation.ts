@@ -16,11 +16,15 @@ export type Evaluation = {
   chosen: ModelName;
   /** Whether a challenger beat naive significantly on the validation window. */
   beats_naive: boolean;
-  /** Per model, per horizon (index h − 1): MAE of log prices on validation, MASE against naive on test. */
-  models: Record<ModelName, { validation_mae: number[]; test_mase: number[] }>;
+  /**
+   * Per model: per horizon (index h − 1) MAE of log prices on validation and MASE against naive on test; whether it
+   * beat naive significantly on validation; and how its own bands, calibrated as the chosen model's are, held on test.
+   */
+  models: Record<ModelName, ModelEvaluation>;
   /** The chosen model on the test window; Winkler scores in log points × 100 (about percent of the price). */
   accuracy: {
-    mase: { h1: number; h5: number; h10: number };
+    /** h30 when the back-test reaches 30 trading days. */
+    mase: ReportedMase;
     coverage80: number;
     coverage95: number;
     winkler80: number;
@@ -36,6 +40,20 @@ export type Evaluation = {
   calibration: { q80: number[]; q95: number[] };
   /** Origins where a library model failed and naive stood in, all models together. */
   fallbacks: number;
+};
+
+/** MASE at the horizons answers report. */
+export type ReportedMase = { h1: number; h5: number; h10: number; h30?: number };
+
+/** One model's back-test on the evaluation's origins. */
+export type ModelEvaluation = {
+  validation_mae: number[];
+  test_mase: number[];
+  beat_naive: boolean;
+  test_coverage80: number;
+  test_coverage95: number;
+  /** Mean Winkler score of its 80 % band on test, log points × 100. */
+  test_winkler80: number;
 };
 
 /** A forecast in rupees (2 decimals): the median path (exp of the log forecast) and the 80 % and 95 % bands. */
@@ -148,21 +166,27 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
   const choice = chooseModel(backtest, validation, stride);
   const { chosen } = choice;
   const testErrors = (model: ModelName, k: number) => test.map((i) => backtest.errors[model][i][k]);
-  const models = Object.fromEntries(
-    MODEL_NAMES.map((model) => [
-      model,
-      { validation_mae: choice.validationMae[model], test_mase: Array.from({ length: horizon }, (_, k) => mase(testErrors(model, k), testErrors('naive', k))) },
-    ]),
-  ) as Evaluation['models'];
-
-  const byHorizon = (alpha: number, positions: readonly number[]) => {
+  const byHorizon = (model: ModelName, alpha: number, positions: readonly number[]) => {
     const rows = Array.from({ length: horizon }, (): IntervalOutcome[] => []);
-    for (const i of positions) outcomesAt(backtest, chosen, i, logPrices, alpha)?.forEach((outcome, k) => rows[k].push(outcome));
+    for (const i of positions) outcomesAt(backtest, model, i, logPrices, alpha)?.forEach((outcome, k) => rows[k].push(outcome));
     return rows;
   };
-  const test80 = byHorizon(ALPHA80, test);
-  const test95 = byHorizon(ALPHA95, test);
   const all = (rows: IntervalOutcome[][]) => rows.flat();
+  const modelEvaluation = (model: ModelName): ModelEvaluation => {
+    const own80 = all(byHorizon(model, ALPHA80, test));
+    return {
+      validation_mae: choice.validationMae[model],
+      test_mase: Array.from({ length: horizon }, (_, k) => mase(testErrors(model, k), testErrors('naive', k))),
+      beat_naive: choice.winners.includes(model),
+      test_coverage80: coverage(own80),
+      test_coverage95: coverage(all(byHorizon(model, ALPHA95, test))),
+      test_winkler80: 100 * meanWinkler(own80, ALPHA80),
+    };
+  };
+  const models = Object.fromEntries(MODEL_NAMES.map((model) => [model, modelEvaluation(model)])) as Evaluation['models'];
+
+  const test80 = byHorizon(chosen, ALPHA80, test);
+  const test95 = byHorizon(chosen, ALPHA95, test);
   const lastBar = logPrices.length - 1;
   const quantiles = (alpha: number) => widening(Array.from({ length: horizon }, (_, k) => conformalQuantile(knownScores(backtest, chosen, k + 1, lastBar), alpha)));
   const testMase = models[chosen].test_mase;
@@ -175,7 +199,7 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
     beats_naive: choice.beatsNaive,
     models,
     accuracy: {
-      mase: { h1: testMase[0], h5: testMase[4], h10: testMase[9] },
+      mase: { h1: testMase[0], h5: testMase[4], h10: testMase[9], ...(horizon >= 30 ? { h30: testMase[29] } : {}) },
       coverage80: coverage(all(test80)),
       coverage95: coverage(all(test95)),
       winkler80: 100 * meanWinkler(all(test80), ALPHA80),
@@ -187,8 +211,8 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
     calibration: { q80: quantiles(ALPHA80), q95: quantiles(ALPHA95) },
     fallbacks: MODEL_NAMES.reduce((sum, model) => sum + backtest.fallbacks[model], 0),
   };
-  const validation80 = all(byHorizon(ALPHA80, validation));
-  const validation95 = all(byHorizon(ALPHA95, validation));
+  const validation80 = all(byHorizon(chosen, ALPHA80, validation));
+  const validation95 = all(byHorizon(chosen, ALPHA95, validation));
   return {
     evaluation,
     perHorizon: {

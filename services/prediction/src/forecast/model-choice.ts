@@ -15,6 +15,8 @@ export type ModelChoice = {
   chosen: ModelName;
   /** Whether any challenger beat naive significantly on validation. */
   beatsNaive: boolean;
+  /** The challengers that did, lowest validation MAE first. */
+  winners: ModelName[];
   /** Validation MAE (log price) per model, per horizon (index h − 1). */
   validationMae: Record<ModelName, number[]>;
   /** Diebold–Mariano statistic of each model against naive on validation (naive: 0). */
@@ -46,5 +48,5 @@ export const chooseModel = (backtest: Backtest, validation: readonly number[], s
   }
   const average = (model: ModelName) => validationMae[model].reduce((sum, mae) => sum + mae, 0) / backtest.horizon;
   const winners = MODEL_NAMES.filter((model) => model !== 'naive' && statistic[model] <= BEATS_NAIVE_Z).sort((a, b) => average(a) - average(b));
-  return { chosen: winners[0] ?? 'naive', beatsNaive: winners.length > 0, validationMae, statistic };
+  return { chosen: winners[0] ?? 'naive', beatsNaive: winners.length > 0, winners, validationMae, statistic };
 };

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
 import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { ForecastService } from './forecast.service';
+import { BACKTEST_HORIZONS, ForecastService } from './forecast.service';
 import { MarketDataClient } from './market-data.client';
 
 export type BacktestResult = { version: string; computed: number; current: number; failed: string[]; ms: number };
@@ -41,17 +41,23 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
     await this.worker?.close();
   }
 
-  /** Back-tests each symbol of the job (default: all) whose stored back-test is not of its current prices. */
+  /**
+   * Back-tests each symbol of the job (default: all) whose stored back-test is not of its current prices: every
+   * symbol at the free horizon first, then at the premium one. Counts are of back-tests (symbol and horizon).
+   */
   async backtest({ version, symbols }: PredictionBacktestJob): Promise<BacktestResult> {
     const started = performance.now();
     const result: BacktestResult = { version, computed: 0, current: 0, failed: [], ms: 0 };
-    for (const symbol of symbols ?? (await this.market.universe())) {
-      try {
-        if (await this.forecasts.refresh(symbol)) result.computed += 1;
-        else result.current += 1;
-      } catch (error) {
-        result.failed.push(symbol);
-        this.logger.warn(`back-test of ${symbol} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const universe = symbols ?? (await this.market.universe());
+    for (const horizon of BACKTEST_HORIZONS) {
+      for (const symbol of universe) {
+        try {
+          if (await this.forecasts.refresh(symbol, horizon)) result.computed += 1;
+          else result.current += 1;
+        } catch (error) {
+          result.failed.push(`${symbol} (${horizon} days)`);
+          this.logger.warn(`${horizon}-day back-test of ${symbol} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
     }
     result.ms = Math.round(performance.now() - started);

@@ -4,8 +4,11 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   DomainError,
   FORECAST_MODEL_NAMES,
-  PREDICTION_MAX_HORIZON_DAYS,
+  FORECAST_MODELS,
+  PREDICTION_FREE_HORIZON_DAYS,
+  PREDICTION_PREMIUM_HORIZON_DAYS,
   type ForecastTrackRecord,
+  type ModelBacktest,
   type PredictPayload,
   type PredictResponse,
 } from '@nivesh/proto';
@@ -16,14 +19,42 @@ import type { EvaluationEntity } from './evaluation.entity';
 import { EvaluationsRepository } from './evaluations.repository';
 import { MarketDataClient } from './market-data.client';
 
-/** Every back-test runs at the longest horizon served; shorter forecasts use its first days. */
-const BACKTEST_HORIZON = PREDICTION_MAX_HORIZON_DAYS;
+/**
+ * The horizons back-tests run at: the free one, and the premium one with every model side by side. A forecast uses
+ * the first days of the shortest back-test that reaches it.
+ */
+export const BACKTEST_HORIZONS = [PREDICTION_FREE_HORIZON_DAYS, PREDICTION_PREMIUM_HORIZON_DAYS] as const;
+export type BacktestHorizon = (typeof BACKTEST_HORIZONS)[number];
+const backtestHorizonFor = (days: number): BacktestHorizon => BACKTEST_HORIZONS.find((horizon) => days <= horizon) ?? PREDICTION_PREMIUM_HORIZON_DAYS;
+
+/**
+ * What the stored evaluations hold changes with this number: a back-test stored by an older build is computed again
+ * instead of being read without the fields this build answers with.
+ */
+const EVALUATION_FORMAT = 2;
+
+/** Every model's back-test as premium answers show it: naive first, then the order of FORECAST_MODELS. */
+const modelsSideBySide = (evaluation: Evaluation, served: string): ModelBacktest[] =>
+  FORECAST_MODELS.map((model) => {
+    const own = evaluation.models[model];
+    const at = (h: number) => own.test_mase[h - 1];
+    return {
+      model,
+      model_name: FORECAST_MODEL_NAMES[model],
+      served: model === served,
+      beat_naive_on_validation: own.beat_naive,
+      mase: { h1: at(1), h5: at(5), h10: at(10), ...(evaluation.horizon >= 30 ? { h30: at(30) } : {}) },
+      coverage80: own.test_coverage80,
+      coverage95: own.test_coverage95,
+      winkler80: own.test_winkler80,
+    };
+  });
 
 /** What a back-test was computed on: the last date, the number of bars and a digest of every close. */
 export const seriesKey = (series: readonly DailyClose[]): string => {
   const digest = createHash('sha256');
   for (const point of series) digest.update(`${point.date}:${point.close};`);
-  return `${series.at(-1)?.date ?? '-'}:${series.length}:${digest.digest('hex').slice(0, 32)}`;
+  return `v${EVALUATION_FORMAT}:${series.at(-1)?.date ?? '-'}:${series.length}:${digest.digest('hex').slice(0, 32)}`;
 };
 
 /** The `count` weekdays after `date` (exchange holidays are not known ahead). */
@@ -47,7 +78,7 @@ export const weekdaysAfter = (date: string, count: number): string[] => {
 export class ForecastService implements OnApplicationShutdown {
   private readonly pool: ForecastPool;
   private readonly running = new Map<string, Promise<EvaluationEntity>>();
-  /** Per symbol, the stored back-test found current at a market data version: reused without reading the prices. */
+  /** Per symbol and horizon, the stored back-test found current at a market data version: reused without reading the prices. */
   private readonly current = new Map<string, { version: string; row: EvaluationEntity }>();
 
   constructor(
@@ -60,8 +91,9 @@ export class ForecastService implements OnApplicationShutdown {
     this.pool = new ForecastPool({ size: config.PREDICTION_WORKERS, workerFile });
   }
 
+  /** A forecast beyond the free horizon passed the gateway's premium gate (proto's PREMIUM_TOOLS). */
   async predict({ ticker, horizon_days }: PredictPayload): Promise<PredictResponse> {
-    const stored = await this.currentEvaluation(ticker);
+    const stored = await this.currentEvaluation(ticker, backtestHorizonFor(horizon_days));
     const { forecast } = stored;
     const { accuracy } = stored.evaluation;
     const days = <T>(values: T[]) => values.slice(0, horizon_days);
@@ -90,6 +122,7 @@ export class ForecastService implements OnApplicationShutdown {
         beats_naive: stored.evaluation.beats_naive,
       },
       computed_at: stored.computed_at.toISOString(),
+      ...(horizon_days > PREDICTION_FREE_HORIZON_DAYS ? { models: modelsSideBySide(stored.evaluation, forecast.model) } : {}),
     };
   }
 
@@ -97,18 +130,19 @@ export class ForecastService implements OnApplicationShutdown {
    * The stored back-test of the symbol's current prices. The version is read before the prices, so a back-test is never
    * taken for current at a version whose prices it was not computed on.
    */
-  private async currentEvaluation(symbol: string): Promise<EvaluationEntity> {
+  private async currentEvaluation(symbol: string, horizon: BacktestHorizon): Promise<EvaluationEntity> {
     const version = await this.market.version();
-    const known = version === null ? undefined : this.current.get(symbol);
+    const key = `${symbol}|${horizon}`;
+    const known = version === null ? undefined : this.current.get(key);
     if (known && known.version === version) return known.row;
-    const row = await this.evaluation(symbol, await this.closes(symbol));
-    if (version !== null) this.current.set(symbol, { version, row });
+    const row = await this.evaluation(symbol, horizon, await this.closes(symbol));
+    if (version !== null) this.current.set(key, { version, row });
     return row;
   }
 
   /** The track record: every stored back-test, and how many symbols have none yet. */
   async trackRecord(): Promise<ForecastTrackRecord> {
-    const [rows, universe] = await Promise.all([this.evaluations.list(BACKTEST_HORIZON), this.market.universe()]);
+    const [rows, universe] = await Promise.all([this.evaluations.list(PREDICTION_FREE_HORIZON_DAYS), this.market.universe()]);
     const known = new Set(universe);
     const shown = rows.filter((row) => known.has(row.symbol));
     return {
@@ -122,20 +156,20 @@ export class ForecastService implements OnApplicationShutdown {
         beats_naive: evaluation.beats_naive,
       })),
       pending: universe.length - shown.length,
-      horizon_days: BACKTEST_HORIZON,
+      horizon_days: PREDICTION_FREE_HORIZON_DAYS,
     };
   }
 
-  /** Back-tests `symbol` unless its stored back-test was computed on the current prices; true when it ran. */
-  async refresh(symbol: string): Promise<boolean> {
+  /** Back-tests `symbol` at `horizon` unless its stored back-test was computed on the current prices; true when it ran. */
+  async refresh(symbol: string, horizon: BacktestHorizon = PREDICTION_FREE_HORIZON_DAYS): Promise<boolean> {
     const series = await this.closes(symbol).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === 'unprocessable') return null;
       throw error;
     });
     if (!series) return false;
     const key = seriesKey(series);
-    if ((await this.evaluations.find(symbol, BACKTEST_HORIZON))?.series_key === key) return false;
-    await this.backtestOnce(symbol, series, key);
+    if ((await this.evaluations.find(symbol, horizon))?.series_key === key) return false;
+    await this.backtestOnce(symbol, horizon, series, key);
     return true;
   }
 
@@ -156,29 +190,29 @@ export class ForecastService implements OnApplicationShutdown {
   }
 
   /** The stored back-test of these prices, or a new one (stored before it is used). */
-  private async evaluation(symbol: string, series: DailyClose[]): Promise<EvaluationEntity> {
+  private async evaluation(symbol: string, horizon: BacktestHorizon, series: DailyClose[]): Promise<EvaluationEntity> {
     const key = seriesKey(series);
-    const stored = await this.evaluations.find(symbol, BACKTEST_HORIZON);
-    return stored?.series_key === key ? stored : this.backtestOnce(symbol, series, key);
+    const stored = await this.evaluations.find(symbol, horizon);
+    return stored?.series_key === key ? stored : this.backtestOnce(symbol, horizon, series, key);
   }
 
-  /** Back-tests these prices, joining a back-test of the same prices already running. */
-  private backtestOnce(symbol: string, series: DailyClose[], key: string): Promise<EvaluationEntity> {
-    const flight = `${symbol}|${key}`;
+  /** Back-tests these prices, joining a back-test of the same prices and horizon already running. */
+  private backtestOnce(symbol: string, horizon: BacktestHorizon, series: DailyClose[], key: string): Promise<EvaluationEntity> {
+    const flight = `${symbol}|${horizon}|${key}`;
     let pending = this.running.get(flight);
     if (!pending) {
-      pending = this.backtest(symbol, series, key).finally(() => this.running.delete(flight));
+      pending = this.backtest(symbol, horizon, series, key).finally(() => this.running.delete(flight));
       this.running.set(flight, pending);
     }
     return pending;
   }
 
-  private async backtest(symbol: string, series: DailyClose[], key: string): Promise<EvaluationEntity> {
-    const evaluation: Evaluation = await this.pool.evaluate(series, { horizon: BACKTEST_HORIZON });
-    const forecast = await this.pool.forecast(series, evaluation, BACKTEST_HORIZON);
+  private async backtest(symbol: string, horizon: BacktestHorizon, series: DailyClose[], key: string): Promise<EvaluationEntity> {
+    const evaluation: Evaluation = await this.pool.evaluate(series, { horizon });
+    const forecast = await this.pool.forecast(series, evaluation, horizon);
     const row: EvaluationEntity = {
       symbol,
-      horizon: BACKTEST_HORIZON,
+      horizon,
       series_key: key,
       company: await this.market.company(symbol),
       as_of: series.at(-1)!.date,

@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CancelPayload, PREMIUM, type PremiumDevicePayload, type PremiumStatusPayload, type SubscribePayload } from '@nivesh/proto';
+import { type CancelPayload, PREMIUM, type PremiumDevicePayload, type PremiumStatusPayload, type SubscribePayload, type ToolAccessPayload } from '@nivesh/proto';
 import { PremiumService } from './premium.service';
 
-/** The premium calls of the specification, the device move, and the entitlement auth asks for. */
+/** The premium calls of the specification, the device move, and the entitlements auth asks for (one account, or a page of them). */
 @Controller()
 export class PremiumHandler {
   constructor(private readonly premium: PremiumService) {}
@@ -28,8 +28,18 @@ export class PremiumHandler {
     return this.premium.claimDevice(payload);
   }
 
+  @MessagePattern(PREMIUM.toolAccess.pattern)
+  toolAccess(@Payload() payload: ToolAccessPayload) {
+    return this.premium.toolAccess(payload);
+  }
+
   @MessagePattern(PREMIUM.entitlement.pattern)
   entitlement(@Payload() payload: { user_id: string }) {
     return this.premium.entitlement(payload.user_id);
+  }
+
+  @MessagePattern(PREMIUM.entitlements.pattern)
+  entitlements(@Payload() payload: { user_ids: string[] }) {
+    return this.premium.entitlements(payload.user_ids);
   }
 }

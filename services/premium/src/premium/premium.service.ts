@@ -1,29 +1,41 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import {
   type CancelPayload,
   type CancelResponse,
   DomainError,
   type Entitlement,
+  type Entitlements,
+  PREMIUM_TOOLS,
   type PremiumDevicePayload,
   type PremiumStatusPayload,
   type PremiumStatusResponse,
   type SubscribePayload,
   type SubscribeResponse,
+  type ToolAccess,
+  type ToolAccessPayload,
 } from '@nivesh/proto';
 import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import type { Repository } from 'typeorm';
 import type { Config } from '../config';
 import { PAYMENTS_NOT_SET_UP } from '../payments/no-provider';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, ProviderUnavailable } from '../payments/provider';
 import { deviceIdOf } from '../subscriptions/device-id';
-import { PREMIUM_MESSAGES } from '../subscriptions/messages';
-import { isPremium, publicStatus } from '../subscriptions/state-machine';
-import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, type SubscriptionEntity } from '../subscriptions/subscription.entities';
+import { DEVICE_MESSAGES, PREMIUM_MESSAGES, TOOL_MESSAGES } from '../subscriptions/messages';
+import { isPremium, LIVE_STATUSES, publicStatus } from '../subscriptions/state-machine';
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, SubscriptionEntity } from '../subscriptions/subscription.entities';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { PremiumJobs } from './premium-jobs';
 
 const isPaymentProviderName = (name: string): name is PaymentProviderName => (PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name);
 
 const ALLOWED = { allowed: true, reason: null, logout_message: null } as const;
+
+/** Premium paid for and not yet over, from the account's current subscription. */
+const entitlementOf = (current: SubscriptionEntity | null, now: Date): Entitlement => {
+  const premium = current !== null && isPremium(current, now);
+  return { is_premium: premium, premium_expires_at: premium ? current.current_period_end!.toISOString() : null };
+};
 
 /** The premium calls: status with the one-device rule, subscribe, cancel, moving premium to a device, and the entitlement auth shows. */
 @Injectable()
@@ -37,6 +49,7 @@ export class PremiumService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly jobs: PremiumJobs,
+    @InjectRepository(SubscriptionEntity) private readonly subscriptionRows: Repository<SubscriptionEntity>,
   ) {}
 
   /**
@@ -49,12 +62,23 @@ export class PremiumService {
     const deviceId = this.deviceId(payload.device_fingerprint);
     const current = await this.subscriptions.findCurrent(userId);
     const premium = current !== null && isPremium(current, now);
-    let check: PremiumStatusResponse['device_check'] = ALLOWED;
-    if (premium) {
-      const claim = await this.subscriptions.claimDevice(userId, deviceId, { takeOver: false, now, connectionIp: payload.client_ip, reportedIp: payload.ip_address });
-      if (!claim.won) check = await this.subscriptions.checkDevice(userId, deviceId);
-    }
+    const check = premium ? await this.deviceCheck(userId, deviceId, now, payload.client_ip, payload.ip_address) : ALLOWED;
     return this.statusAnswer(payload, current, premium, check, now);
+  }
+
+  /**
+   * The gateway's gate of the premium tools: premium on this device, with the one-device rule of status (the first
+   * device to ask while none holds premium claims it).
+   */
+  async toolAccess(payload: ToolAccessPayload): Promise<ToolAccess> {
+    const now = new Date();
+    const tool = PREMIUM_TOOLS[payload.tool].name;
+    const userId = payload.caller.user_id;
+    const current = await this.subscriptions.findCurrent(userId);
+    if (current === null || !isPremium(current, now)) return { allowed: false, reason: TOOL_MESSAGES.notPremium(tool) };
+    if (payload.device_fingerprint === undefined) return { allowed: false, reason: TOOL_MESSAGES.noDevice(tool) };
+    const check = await this.deviceCheck(userId, this.deviceId(payload.device_fingerprint), now, payload.client_ip);
+    return check.allowed ? { allowed: true, reason: null } : { allowed: false, reason: TOOL_MESSAGES.otherDevice(tool, check.reason ?? DEVICE_MESSAGES.inUseElsewhere) };
   }
 
   /** 'Use premium on this device': moves the account's premium here; the device that held it learns at its next status check. */
@@ -132,9 +156,14 @@ export class PremiumService {
 
   /** Premium paid for and not yet over, for auth's login and /me answers. */
   async entitlement(userId: string): Promise<Entitlement> {
-    const current = await this.subscriptions.findCurrent(userId);
-    const premium = current !== null && isPremium(current, new Date());
-    return { is_premium: premium, premium_expires_at: premium ? current.current_period_end!.toISOString() : null };
+    return entitlementOf(await this.subscriptions.findCurrent(userId), new Date());
+  }
+
+  /** The same for many accounts at once (the admin's user list), one entry per id in the order asked, from one query. */
+  async entitlements(userIds: readonly string[]): Promise<Entitlements> {
+    const now = new Date();
+    const current = await this.findCurrentOfMany(userIds);
+    return { entitlements: userIds.map((userId) => ({ user_id: userId, ...entitlementOf(current.get(userId) ?? null, now) })) };
   }
 
   /** An unfinished checkout the user walked away from: failed here, closed at the provider (best effort). */
@@ -143,12 +172,37 @@ export class PremiumService {
     if (live.provider_subscription_id) await this.jobs.cancelAtProvider(live.provider_subscription_id);
   }
 
+  /**
+   * findCurrent for many users in one query (DISTINCT ON keeps each user's first row in findCurrent's order: the live
+   * subscription, else the latest). It belongs beside findCurrent in SubscriptionsRepository.
+   */
+  private async findCurrentOfMany(userIds: readonly string[]): Promise<Map<string, SubscriptionEntity>> {
+    const asked = [...new Set(userIds)];
+    if (!asked.length) return new Map();
+    const rows = await this.subscriptionRows
+      .createQueryBuilder('s')
+      .distinctOn(['s.user_id'])
+      .where('s.user_id IN (:...asked)', { asked })
+      .orderBy('s.user_id')
+      .addOrderBy(`CASE WHEN s.status IN (:...live) THEN 0 ELSE 1 END`)
+      .addOrderBy('s.created_at', 'DESC')
+      .setParameter('live', [...LIVE_STATUSES])
+      .getMany();
+    return new Map(rows.map((row) => [row.user_id, row]));
+  }
+
   private async planName(planId: string): Promise<string | null> {
     const known = this.planNames.get(planId);
     if (known) return known;
     const plan = await this.subscriptions.findPlan(planId);
     if (plan) this.planNames.set(planId, plan.name);
     return plan?.name ?? null;
+  }
+
+  /** Whether this device may use the account's premium, claiming it when no device holds it. */
+  private async deviceCheck(userId: string, deviceId: string, now: Date, connectionIp?: string, reportedIp?: string): Promise<PremiumStatusResponse['device_check']> {
+    const claim = await this.subscriptions.claimDevice(userId, deviceId, { takeOver: false, now, connectionIp, reportedIp });
+    return claim.won ? ALLOWED : this.subscriptions.checkDevice(userId, deviceId);
   }
 
   private deviceId(fingerprint: string): string {

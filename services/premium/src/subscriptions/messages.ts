@@ -24,3 +24,10 @@ export const PREMIUM_MESSAGES = {
   nothingToCancel: 'You have no subscription to cancel.',
   noPremiumToMove: 'There is no active premium on this account to move to this device.',
 } as const;
+
+/** Why a premium tool is refused (the gateway answers 403 with it); `tool` is the tool's name, e.g. '30-day TrendVision forecasts'. */
+export const TOOL_MESSAGES = {
+  notPremium: (tool: string) => `${tool} are part of Nivesh Premium (₹200 a month). Subscribe on the Premium page to use them.`,
+  noDevice: (tool: string) => `${tool} need this device's premium status. Please reload the page and try again.`,
+  otherDevice: (tool: string, reason: string) => `${reason} ${tool} are available on the device that holds premium, or here after you choose Use premium on this device on the Premium page.`,
+} as const;

@@ -1,5 +1,16 @@
-import { PREDICTION_DEFAULT_HORIZON_DAYS } from '@nivesh/proto';
-import { FORECAST_HORIZON_DAYS, PREDICTION_TEXTS, backtestsRunning, bandCoverage, errorsComparedWithNaive } from './texts';
+import { PREDICTION_DEFAULT_HORIZON_DAYS, PREDICTION_FREE_HORIZON_DAYS, PREDICTION_PREMIUM_HORIZON_DAYS, ROUTES } from '@nivesh/proto';
+import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
+import {
+  FORECAST_HORIZON_DAYS,
+  FREE_FORECAST_HORIZON_DAYS,
+  LONG_HORIZON_TOOL,
+  PREDICTION_TEXTS,
+  PREMIUM_FORECAST_HORIZON_DAYS,
+  PREMIUM_HORIZON_TEXTS,
+  backtestsRunning,
+  bandCoverage,
+  errorsComparedWithNaive,
+} from './texts';
 
 describe('TrendVision texts', () => {
   it('quote the specification verbatim', () => {
@@ -10,8 +21,17 @@ describe('TrendVision texts', () => {
     });
   });
 
-  it('use the horizon proto declares', () => {
+  it('use the horizons proto declares', () => {
     expect(FORECAST_HORIZON_DAYS).toBe(PREDICTION_DEFAULT_HORIZON_DAYS);
+    expect(FREE_FORECAST_HORIZON_DAYS).toBe(PREDICTION_FREE_HORIZON_DAYS);
+    expect(PREMIUM_FORECAST_HORIZON_DAYS).toBe(PREDICTION_PREMIUM_HORIZON_DAYS);
+  });
+
+  it('name the premium tool the gateway gates the longer horizon by', () => {
+    const gate = ROUTES.predict.premiumTool;
+    expect(gate && PREMIUM_TOOLS[gate.tool]).toBe(LONG_HORIZON_TOOL);
+    expect(LONG_HORIZON_TOOL.path).toBe('/ai-predictions');
+    expect(PREMIUM_HORIZON_TEXTS.partOfPremium).toBe('They are part of Nivesh Premium, ₹200 per month.');
   });
 
   it('put MASE and coverage in words', () => {

@@ -1,7 +1,28 @@
-import { formatIndianNumber } from '../../lib/format';
+import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
+import { formatINR, formatIndianNumber } from '../../lib/format';
+import { PREMIUM_PRICE_INR_PER_MONTH } from '../../lib/proto-values';
 
 /** Trading days a forecast reaches: proto's `PREDICTION_DEFAULT_HORIZON_DAYS` (texts.test.ts checks they agree). */
 export const FORECAST_HORIZON_DAYS = 10;
+
+/** The longest forecast free to everyone: proto's `PREDICTION_FREE_HORIZON_DAYS`. */
+export const FREE_FORECAST_HORIZON_DAYS = 10;
+
+/** The premium horizon: proto's `PREDICTION_PREMIUM_HORIZON_DAYS`, the tool `PREMIUM_TOOLS.trendvisionLongHorizon`. */
+export const PREMIUM_FORECAST_HORIZON_DAYS = 30;
+
+/** The horizons the page offers, free first. */
+export const FORECAST_HORIZONS = [FORECAST_HORIZON_DAYS, PREMIUM_FORECAST_HORIZON_DAYS] as const;
+export type ForecastHorizon = (typeof FORECAST_HORIZONS)[number];
+
+/** The premium tool the longer horizon is. */
+export const LONG_HORIZON_TOOL = PREMIUM_TOOLS.trendvisionLongHorizon;
+
+/**
+ * '₹200', as the premium copy writes it. Made here from the same proto value as the premium feature's
+ * PREMIUM_MONTHLY_PRICE, since features do not import each other.
+ */
+const PREMIUM_PRICE = formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 });
 
 /** Texts of the TrendVision form that the specification quotes (sections 5 and 8), verbatim. */
 export const PREDICTION_TEXTS = {
@@ -12,7 +33,8 @@ export const PREDICTION_TEXTS = {
 
 /** The page's other words, in one place. */
 export const TRENDVISION_TEXTS = {
-  lead: `A statistical forecast of a stock's closing prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands, and how accurate it was on past data.`,
+  lead: `A statistical forecast of a stock's closing prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands, and how accurate it was on past data. Forecasts ${PREMIUM_FORECAST_HORIZON_DAYS} trading days ahead, with every model side by side, are part of Premium.`,
+  description: `TrendVision: statistical forecasts of NSE stock prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and their accuracy on past data; ${PREMIUM_FORECAST_HORIZON_DAYS}-day forecasts are part of Premium.`,
   disclaimer:
     'A forecast here is a statistical estimate from past prices, shown with its uncertainty. It is not a price target and not a recommendation to buy or sell: under SEBI’s rules, those are the work of registered research analysts.',
   noModelBeatNaive:
@@ -24,6 +46,53 @@ export const TRENDVISION_TEXTS = {
     'Each symbol’s chosen model, measured on a test period it was not chosen on. MASE compares its average error with simply assuming no change: below 1.00 its errors were smaller, above 1.00 larger. A band “held” when the actual close fell inside it.',
   trackRecordEmpty: 'No back-test has finished yet.',
 } as const;
+
+/** The choice of how far ahead to forecast. */
+export const HORIZON_TEXTS = {
+  legend: 'How far ahead to forecast',
+  options: {
+    [FORECAST_HORIZON_DAYS]: `${FORECAST_HORIZON_DAYS} trading days`,
+    [PREMIUM_FORECAST_HORIZON_DAYS]: `${PREMIUM_FORECAST_HORIZON_DAYS} trading days (Premium)`,
+  } satisfies Record<ForecastHorizon, string>,
+} as const;
+
+/** The note shown instead of a 30-day forecast to whoever cannot use premium on this device. */
+export const PREMIUM_HORIZON_TEXTS = {
+  title: LONG_HORIZON_TOOL.name,
+  description: LONG_HORIZON_TOOL.description,
+  partOfPremium: `They are part of Nivesh Premium, ${PREMIUM_PRICE} per month.`,
+  visitor: 'To use them, log in with an account that has Premium.',
+  conflict: 'Your Premium is active on another device. On the Premium page you can move it to this one.',
+  checking: 'Checking your premium status…',
+  logIn: 'Log in',
+  seePremium: 'See Premium',
+  showFree: `Show the ${FORECAST_HORIZON_DAYS}-day forecast`,
+} as const;
+
+/** The premium answer's comparison of every model's back-test. */
+export const MODEL_COMPARISON_TEXTS = {
+  title: 'Every model, side by side',
+  lead: 'All these models were tested on the same days, chosen on an earlier period and measured on a later one, and a model is served only when it beat simply assuming no change on the earlier period.',
+  legend:
+    'Errors against no change (MASE): below 1.00, the model’s errors were smaller than simply assuming no change; above 1.00, larger. A band “held” when the actual close fell inside it.',
+  caption: 'Each model’s errors against no change and how often its bands held, on the same test days',
+  model: 'Model',
+  errors: 'Errors against no change',
+  band80: '80 % band held',
+  band95: '95 % band held',
+  beatNaive: 'Beat no change on the earlier period',
+  served: 'Shown above',
+  yes: 'Yes',
+  no: 'No',
+  baseline: 'Baseline',
+  notMeasured: 'Not measured',
+} as const;
+
+/** Under a forecast table that scrolls inside its box. */
+export const longTableHint = (days: number): string => `The table scrolls: it lists all ${formatIndianNumber(days, 0)} trading days.`;
+
+/** '1 day', '30 days': a column of errors at that many trading days. */
+export const daysLabel = (horizon: number): string => (horizon === 1 ? '1 day' : `${formatIndianNumber(horizon, 0)} days`);
 
 const percent = (share: number) => `${formatIndianNumber(Math.round(share * 100), 0)} %`;
 

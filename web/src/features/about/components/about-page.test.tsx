@@ -20,6 +20,12 @@ describe('/about', () => {
     expect(main.textContent).toContain('v2.1.22092025');
     expect(main.textContent).toContain('₹200 per month');
 
+    const privacy = within(main).getByRole('region', { name: 'Your privacy' }).textContent;
+    expect(privacy).toContain('We store neither your IP address nor your browser');
+    expect(privacy).toContain('a hash) whose secret changes every day');
+    expect(privacy).toContain('deleted after 90 days; only daily totals are kept');
+    expect(privacy).toContain('off unless you turn it on in your profile');
+
     fireEvent.click(within(main).getByRole('button', { name: 'Contact Support' }));
     expect(await screen.findByRole('dialog', { name: 'Contact Support' })).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { useLayoutActions } from '../../../hooks/use-layout-actions';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
+import { PRIVACY_TEXTS } from '../texts';
 import './about.css';
 
 /** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
@@ -70,6 +71,11 @@ export function AboutPage() {
           You sign in with your username, your password and a one-time code sent to your e-mail. A session lasts up to 30
           days on a device; logging out ends it at once.
         </p>
+      </section>
+
+      <section className="panel" aria-labelledby="about-privacy">
+        <h2 id="about-privacy">{PRIVACY_TEXTS.heading}</h2>
+        <p>{PRIVACY_TEXTS.paragraph}</p>
       </section>
 
       <section className="panel" aria-labelledby="about-support">

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { PendingPanel } from '../../../components/pending-panel';
 import { usePageMeta } from '../../../hooks/use-page-meta';
-import { PENDING } from '../../../lib/pending';
+import { AccountsPanel } from './accounts-panel';
+import { AdminLogPanel } from './admin-log-panel';
+import { QueueBoardPanel } from './queue-board-panel';
 import { SystemStatusPanel } from './system-status-panel';
 
-/** /admin (admin only): the administrator's starting point, with the system status (never shown to visitors or users). */
+/** /admin (admin only): the administrator's starting point: system status, the accounts, the admin log and the reports. */
 export function AdminPage() {
   usePageMeta({ title: 'Admin', description: 'Administration of Nivesh (administrators only).', path: '/admin' });
   return (
@@ -13,6 +14,9 @@ export function AdminPage() {
       <PageHeader title="Admin" lead="Administration of Nivesh." />
       <div className="panel-grid">
         <SystemStatusPanel />
+        <AccountsPanel />
+        <AdminLogPanel />
+        <QueueBoardPanel />
         <section className="panel" aria-labelledby="admin-reports-heading">
           <h2 id="admin-reports-heading">Reports</h2>
           <ul className="link-list">
@@ -24,11 +28,6 @@ export function AdminPage() {
             </li>
           </ul>
         </section>
-        <PendingPanel title="Accounts" pending={PENDING.admin}>
-          <p>
-            Administrators are created from the command line for now (<code>npm run admin:create</code>).
-          </p>
-        </PendingPanel>
       </div>
     </div>
   );

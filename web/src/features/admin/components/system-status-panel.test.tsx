@@ -74,7 +74,8 @@ describe('System status', () => {
     expect(panel.textContent).not.toContain('All systems ready');
 
     const row = (name: string) => within(panel).getByTestId(`status-${name}`).textContent;
-    expect(row('chat')).toBe('Warren AI chat (chat)running; its features are not built yetinstance chat-host-1');
+    // A state in words; the instance's host name is for the logs, not the page.
+    expect(row('chat')).toBe('Warren AI chat (chat)running; its features are not built yet');
     expect(row('prediction')).toContain('Price forecasts (prediction)running; its features are not built yet');
     expect(row('market')).toContain('running; all 11 of its features are built');
     expect(row('postgres')).toBe('Database (PostgreSQL)answering');
@@ -108,6 +109,8 @@ describe('System status', () => {
     signIn(true);
     server(true, () => json({ detail: 'The gateway could not ask the services.' }, 503));
     renderRoutes('/admin');
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Could not read the system status. The gateway could not ask the services.');
+    // The page has other panels (the accounts) with alerts of their own.
+    const panel = (await screen.findByRole('heading', { level: 2, name: 'System status' }, { timeout: 5000 })).closest('section') as HTMLElement;
+    expect((await within(panel).findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Could not read the system status. The gateway could not ask the services.');
   });
 });

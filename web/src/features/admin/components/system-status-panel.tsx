@@ -56,7 +56,6 @@ function StatusDetails({ status }: { status: SystemStatusResponse }) {
               </th>
               <td>
                 <span className={service.state === 'running' ? 'ok' : 'bad'}>{serviceStateText(service)}</span>
-                {service.instance ? <span className="status-instance muted">instance {service.instance}</span> : null}
               </td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { roleLabel, useSession } from '../../../lib/session';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
+import { AnalyticsSetting } from './analytics-setting';
 import './profile.css';
 
 const INDIA = 'Asia/Kolkata';
@@ -84,6 +85,7 @@ export function ProfilePage() {
           </button>
         </div>
       </section>
+      <AnalyticsSetting userId={user.user_id} />
     </div>
   );
 }

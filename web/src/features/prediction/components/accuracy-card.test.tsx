@@ -18,6 +18,17 @@ describe('How accurate is this?', () => {
     expect(card.textContent).toContain("On past data, this forecast's errors 5 trading days ahead were 2 % smaller than simply assuming no change.");
   });
 
+  it('leads with 30 trading days on a premium answer, then lists 1, 5 and 10', () => {
+    const card = show({ mase: { h1: 0.994, h5: 0.982, h10: 0.968, h30: 1.05 } });
+    expect(card.querySelector('.accuracy-lead')?.textContent).toBe("On past data, this forecast's errors 30 trading days ahead were 5 % larger than simply assuming no change.");
+    const listed = Array.from(card.querySelectorAll('.accuracy-list')[0]!.querySelectorAll('li'), (li) => li.textContent);
+    expect(listed).toEqual([
+      "On past data, this forecast's errors 1 trading day ahead were 1 % smaller than simply assuming no change.",
+      "On past data, this forecast's errors 5 trading days ahead were 2 % smaller than simply assuming no change.",
+      "On past data, this forecast's errors 10 trading days ahead were 3 % smaller than simply assuming no change.",
+    ]);
+  });
+
   it('says when they were larger, or about the same', () => {
     const card = show({ mase: { h1: 1.004, h5: 1.0, h10: 1.04 } });
     expect(card.textContent).toContain("errors 10 trading days ahead were 4 % larger than simply assuming no change.");

@@ -5,20 +5,36 @@ import { TRENDVISION_TEXTS, bandCoverage, errorsComparedWithNaive } from '../tex
 
 type AccuracyCardProps = { result: Pick<PredictResponse, 'accuracy' | 'model_name' | 'computed_at'> };
 
+type Mase = PredictResponse['accuracy']['mase'];
+
+type Reported = { days: number; value: number };
+
+/** The longest reported horizon (30 days on a premium answer, else 10) for the lead; the shorter ones for the list. */
+const byHorizon = (mase: Mase): { longest: Reported; others: Reported[] } => {
+  const shorter = [
+    { days: 1, value: mase.h1 },
+    { days: 5, value: mase.h5 },
+  ];
+  const ten = { days: 10, value: mase.h10 };
+  return mase.h30 === undefined ? { longest: ten, others: shorter } : { longest: { days: 30, value: mase.h30 }, others: [...shorter, ten] };
+};
+
 /** 'How accurate is this?': the served forecast's back-tested errors against assuming no change, and how often its bands held. */
 export function AccuracyCard({ result }: AccuracyCardProps) {
   const headingId = useId();
   const { accuracy } = result;
-  const { mase, test_window: period } = accuracy;
+  const { test_window: period } = accuracy;
+  const { longest, others } = byHorizon(accuracy.mase);
   return (
     <section className="panel accuracy-card" aria-labelledby={headingId} data-testid="accuracy-card">
       <h2 id={headingId}>How accurate is this?</h2>
       {accuracy.beats_naive ? (
         <>
-          <p className="accuracy-lead">{errorsComparedWithNaive(10, mase.h10)}</p>
+          <p className="accuracy-lead">{errorsComparedWithNaive(longest.days, longest.value)}</p>
           <ul className="accuracy-list">
-            <li>{errorsComparedWithNaive(1, mase.h1)}</li>
-            <li>{errorsComparedWithNaive(5, mase.h5)}</li>
+            {others.map(({ days, value }) => (
+              <li key={days}>{errorsComparedWithNaive(days, value)}</li>
+            ))}
           </ul>
         </>
       ) : (

@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FanChartProps } from './fan-chart';
 import type { FetchCall } from '../../../testing/fetch-mock';
 import { json, never, stubFetch } from '../../../testing/fetch-mock';
+import { LOGIN_VERIFIED, PREMIUM_UNTIL, premiumStatus } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
-import { reload } from '../../../lib/session';
-import { PREDICTION_TEXTS, TRENDVISION_TEXTS } from '../texts';
-import { FORECAST_DATES, forecastOf, historyOf, predictionServer } from '../testing/fixtures';
+import { reload, startSession } from '../../../lib/session';
+import { LONG_HORIZON_TOOL, PREDICTION_TEXTS, PREMIUM_HORIZON_TEXTS, TRENDVISION_TEXTS } from '../texts';
+import { FORECAST_DATES, PREMIUM_FORECAST_DATES, forecastOf, historyOf, predictionServer } from '../testing/fixtures';
 
 // jsdom has no canvas: the lazily loaded chart is replaced by what the page hands it.
 vi.mock('./fan-chart-canvas', () => ({
@@ -267,6 +268,24 @@ describe('TrendVision forecast', () => {
     expect(screen.getAllByText(TRENDVISION_TEXTS.disclaimer)).toHaveLength(1);
   });
 
+  it("asks for 10 days with the ticker alone and no fingerprint, with '10 trading days' chosen", async () => {
+    startSession(LOGIN_VERIFIED);
+    const { callsTo } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { input, submit } = await openForm();
+    const choice = screen.getByRole('group', { name: 'How far ahead to forecast' });
+    expect((within(choice).getByRole('radio', { name: '10 trading days' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(choice).getByRole('radio', { name: '30 trading days (Premium)' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(input, { target: { value: 'INFY' } });
+    submit();
+
+    await screen.findByRole('table', { name: 'Forecast closing prices' });
+    const [call] = callsTo('/predict');
+    expect(call.body).toEqual({ ticker: 'INFY' });
+    expect(call.headers['x-device-fingerprint']).toBeUndefined();
+    expect(screen.queryByRole('region', { name: 'Every model, side by side' })).toBeNull();
+    expect(screen.queryByTestId('premium-horizon-note')).toBeNull();
+  });
+
   it('shows how accurate the forecast was beside it', async () => {
     predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
     const { input, submit } = await openForm();
@@ -277,5 +296,148 @@ describe('TrendVision forecast', () => {
     expect(card.textContent).toContain("On past data, this forecast's errors 10 trading days ahead were 3 % smaller than simply assuming no change.");
     expect(card.textContent).toContain('The 80 % band contained the actual price 79 % of the time over 2,400 tests.');
     expect(card.textContent).toContain('Exponential smoothing (AutoETS)');
+  });
+});
+
+/** A logged-in user; with `premium`, the stored flag says premium until far ahead. */
+const logIn = (premium: boolean) =>
+  startSession(premium ? { ...LOGIN_VERIFIED, is_premium: true, premium_expires_at: PREMIUM_UNTIL } : LOGIN_VERIFIED);
+
+const chooseDays = (days: 10 | 30) =>
+  fireEvent.click(screen.getByRole('radio', { name: days === 30 ? '30 trading days (Premium)' : '10 trading days' }));
+
+const premiumNote = () => screen.findByRole('region', { name: LONG_HORIZON_TOOL.name }, { timeout: 5000 });
+
+describe('TrendVision 30-day forecast (premium)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  it('asks a premium user with this device for 30 days and shows every day and every model side by side', async () => {
+    const session = logIn(true);
+    const { callsTo } = stubFetch(predictionServer({ premium: () => json(premiumStatus()) }));
+    const { router, input, submit } = await openForm();
+    chooseDays(30);
+    fireEvent.change(input, { target: { value: 'infy' } });
+    submit();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 30 trading days' })).toBeTruthy();
+    const [call] = callsTo('/predict');
+    expect(call.body).toEqual({ ticker: 'INFY', horizon_days: 30 });
+    // jsdom draws no canvas: the stored device id stands in for the fingerprint.
+    expect(call.headers).toMatchObject({ 'x-device-fingerprint': session.device_id, Authorization: 'Bearer token-abc' });
+    expect(new URLSearchParams(router.state.location.search).get('days')).toBe('30');
+
+    const rows = within(screen.getByRole('table', { name: 'Forecast closing prices' })).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    rows.forEach((row, index) => expect(within(row).getByRole('rowheader', { name: `Day ${index + 1}` })).toBeTruthy());
+    expect(within(rows[29]!).getAllByRole('cell')[0]!.textContent).toBe('9 May 2024');
+    expect(PREMIUM_FORECAST_DATES.at(-1)).toBe('2024-05-09');
+
+    const card = screen.getByRole('region', { name: 'How accurate is this?' });
+    expect(card.querySelector('.accuracy-lead')?.textContent).toBe("On past data, this forecast's errors 30 trading days ahead were 6 % smaller than simply assuming no change.");
+    expect(card.textContent).toContain("On past data, this forecast's errors 10 trading days ahead were 3 % smaller than simply assuming no change.");
+
+    const comparison = screen.getByRole('region', { name: 'Every model, side by side' });
+    const modelRows = within(within(comparison).getByRole('table')).getAllByRole('row').slice(2);
+    expect(modelRows).toHaveLength(5);
+    expect(modelRows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'No change (naive)',
+      'Random walk with drift',
+      'Exponential smoothing (AutoETS) Shown above',
+      "Holt's linear trend (ETS)",
+      'ARIMA(0,1,1)',
+    ]);
+    expect(within(comparison).getAllByText('Shown above')).toHaveLength(1);
+    const cells = (index: number) => within(modelRows[index]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(2)).toEqual(['0.99', '0.98', '0.97', '0.94', '79 %', '95 %', 'Yes']);
+    expect(cells(0)).toEqual(['1.00', '1.00', '1.00', '1.00', '80 %', '95 %', 'Baseline']);
+    expect(comparison.textContent).toContain('a model is served only when it beat simply assuming no change on the earlier period');
+    expect(comparison.textContent).toContain('below 1.00');
+  });
+
+  it('forecasts 30 days on arrival when the address says ?days=30', async () => {
+    logIn(true);
+    const { callsTo } = stubFetch(predictionServer({ premium: () => json(premiumStatus()) }));
+    await openForm('/ai-predictions?symbol=TCS&days=30');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS): the next 30 trading days' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: '30 trading days (Premium)' }) as HTMLInputElement).checked).toBe(true);
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'TCS', horizon_days: 30 }]);
+  });
+
+  it('keeps the 10-day forecast one click away, and forgets the choice in the address', async () => {
+    logIn(true);
+    const { callsTo } = stubFetch(predictionServer({ premium: () => json(premiumStatus()) }));
+    const { router } = await openForm('/ai-predictions?symbol=TCS&days=30');
+    await screen.findByRole('heading', { level: 2, name: /the next 30 trading days/ });
+    chooseDays(10);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS): the next 10 trading days' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?symbol=TCS');
+    expect(screen.queryByRole('region', { name: 'Every model, side by side' })).toBeNull();
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'TCS', horizon_days: 30 }, { ticker: 'TCS' }]);
+  });
+
+  it('sends nothing for a free user choosing 30 days: a note says it is premium and links to /premium', async () => {
+    logIn(false);
+    const { callsTo } = stubFetch(predictionServer({ premium: () => json(premiumStatus({ is_premium: false })) }));
+    const { input, submit } = await openForm('/ai-predictions?symbol=INFY');
+    await screen.findByRole('heading', { level: 2, name: /the next 10 trading days/ });
+    chooseDays(30);
+
+    const note = await premiumNote();
+    expect(note.textContent).toContain(LONG_HORIZON_TOOL.description);
+    expect(await within(note).findByText('They are part of Nivesh Premium, ₹200 per month.')).toBeTruthy();
+    expect(within(note).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/premium');
+    expect(note.textContent).not.toContain(PREMIUM_HORIZON_TEXTS.visitor);
+    expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
+
+    // An empty ticker is still refused in words, and pressing Predict asks for nothing either.
+    fireEvent.change(input, { target: { value: ' ' } });
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe(PREDICTION_TEXTS.emptyTicker);
+    fireEvent.change(input, { target: { value: 'tcs' } });
+    submit();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'INFY' }]);
+
+    fireEvent.click(within(note).getByRole('button', { name: 'Show the 10-day forecast' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS): the next 10 trading days' })).toBeTruthy();
+    expect(screen.queryByTestId('premium-horizon-note')).toBeNull();
+  });
+
+  it('asks a visitor to log in, without asking the server', async () => {
+    const { callsTo } = predictWith(() => json({ detail: 'Log in to use 30-day TrendVision forecasts.' }, 401));
+    await openForm('/ai-predictions?symbol=INFY&days=30');
+    const note = await premiumNote();
+    expect((screen.getByRole('radio', { name: '30 trading days (Premium)' }) as HTMLInputElement).checked).toBe(true);
+    expect(note.textContent).toContain(PREMIUM_HORIZON_TEXTS.visitor);
+    expect(note.textContent).toContain('₹200 per month');
+    expect(within(note).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/premium');
+    fireEvent.click(within(note).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
+    expect(callsTo('/predict')).toHaveLength(0);
+  });
+
+  it('says premium is active on another device, and links to /premium to move it', async () => {
+    logIn(true);
+    const { callsTo } = stubFetch(predictionServer({ premium: () => json(premiumStatus({ device_allowed: false })) }));
+    await openForm('/ai-predictions?symbol=INFY&days=30');
+    const note = await premiumNote();
+    expect(await within(note).findByText(PREMIUM_HORIZON_TEXTS.conflict)).toBeTruthy();
+    expect(within(note).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/premium');
+    // The stored flag may have let one request out before the server's answer; none once it is known.
+    const asked = callsTo('/predict').length;
+    expect(asked).toBeLessThanOrEqual(1);
+    expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
+  });
+
+  it("shows the gateway's sentence when it refuses the premium forecast (403)", async () => {
+    logIn(true);
+    const detail = 'Premium is active on another device. Use premium on this device on the Premium page to forecast 30 days here.';
+    stubFetch(predictionServer({ premium: () => json(premiumStatus()), predict: () => json({ detail }, 403) }));
+    await openForm('/ai-predictions?symbol=INFY&days=30');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(detail);
+    expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
   });
 });

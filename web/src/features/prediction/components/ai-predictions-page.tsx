@@ -1,14 +1,28 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { useAuthDialog } from '../../../hooks/use-auth-dialog';
 import { usePageMeta } from '../../../hooks/use-page-meta';
+import { usePremium } from '../../../hooks/use-premium';
 import { SYMBOL_PATTERN, useSelectedSymbol } from '../../../lib/market/selected-symbol';
+import type { PremiumState } from '../../../lib/premium-status';
+import { useSession } from '../../../lib/session';
 import { predictionErrorMessage, usePredict } from '../api/predict';
-import { FORECAST_HORIZON_DAYS, PREDICTION_TEXTS, TRENDVISION_TEXTS } from '../texts';
+import {
+  FORECAST_HORIZONS,
+  FORECAST_HORIZON_DAYS,
+  FREE_FORECAST_HORIZON_DAYS,
+  HORIZON_TEXTS,
+  PREDICTION_TEXTS,
+  PREMIUM_HORIZON_TEXTS,
+  TRENDVISION_TEXTS,
+} from '../texts';
+import type { ForecastHorizon } from '../texts';
 import { AccuracyCard } from './accuracy-card';
 import { ForecastPanel } from './forecast-panel';
+import { ModelComparison } from './model-comparison';
 import { TrackRecord } from './track-record';
 import './prediction.css';
 
@@ -18,8 +32,20 @@ const symbolInAddress = (params: URLSearchParams): string | null => {
   return value && SYMBOL_PATTERN.test(value) ? value : null;
 };
 
-/** While a forecast loads: about the room the forecast and its accuracy card take, so nothing below jumps. */
-function ForecastLoading({ ticker }: { ticker: string }) {
+/** The horizon named by `?days=` in the address: one the page offers, else the free one. */
+const horizonInAddress = (params: URLSearchParams): ForecastHorizon => {
+  const days = Number(params.get('days'));
+  return FORECAST_HORIZONS.find((horizon) => horizon === days) ?? FORECAST_HORIZON_DAYS;
+};
+
+/** Whether a horizon is the premium tool rather than free to everyone. */
+const isPremiumHorizon = (horizon: number) => horizon > FREE_FORECAST_HORIZON_DAYS;
+
+/**
+ * While a forecast loads: about the room the forecast, its accuracy card and (on the premium horizon) the model
+ * comparison take, so nothing below jumps.
+ */
+function ForecastLoading({ ticker, horizon }: { ticker: string; horizon: ForecastHorizon }) {
   return (
     <div className="forecast-loading" data-testid="forecast-loading">
       <section className="panel forecast-skeleton" aria-busy="true">
@@ -28,7 +54,71 @@ function ForecastLoading({ ticker }: { ticker: string }) {
         </p>
       </section>
       <section className="panel accuracy-skeleton" aria-hidden="true" />
+      {isPremiumHorizon(horizon) ? <section className="panel models-skeleton" aria-hidden="true" /> : null}
     </div>
+  );
+}
+
+/** '10 trading days' or '30 trading days (Premium)': the choice lives in the address, like the stock. */
+function HorizonChoice({ value, onChange }: { value: ForecastHorizon; onChange: (horizon: ForecastHorizon) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="horizon-choice">
+      <legend>{HORIZON_TEXTS.legend}</legend>
+      {FORECAST_HORIZONS.map((horizon) => (
+        <label key={horizon} className="horizon-option">
+          <input type="radio" name={name} value={horizon} checked={value === horizon} onChange={() => onChange(horizon)} />
+          <span>{HORIZON_TEXTS.options[horizon]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+type PremiumHorizonNoteProps = {
+  premium: PremiumState;
+  loggedIn: boolean;
+  onShowFree: () => void;
+};
+
+/**
+ * In place of a 30-day forecast for whoever cannot use premium on this device: what the tool is, that it is part of
+ * Premium and where to get it; visitors are asked to log in, and premium held by another device can be moved on
+ * /premium. The free forecast is one click away.
+ */
+function PremiumHorizonNote({ premium, loggedIn, onShowFree }: PremiumHorizonNoteProps) {
+  const headingId = useId();
+  const authDialog = useAuthDialog();
+  const checking = loggedIn && premium.loading;
+  const conflict = loggedIn && premium.conflict !== null;
+  return (
+    <section className="panel premium-horizon-note" aria-labelledby={headingId} data-testid="premium-horizon-note">
+      <h2 id={headingId}>{PREMIUM_HORIZON_TEXTS.title}</h2>
+      <p>{PREMIUM_HORIZON_TEXTS.description}</p>
+      {checking ? (
+        <p className="muted" role="status">
+          {PREMIUM_HORIZON_TEXTS.checking}
+        </p>
+      ) : (
+        <p>{conflict ? PREMIUM_HORIZON_TEXTS.conflict : PREMIUM_HORIZON_TEXTS.partOfPremium}</p>
+      )}
+      {loggedIn ? null : <p>{PREMIUM_HORIZON_TEXTS.visitor}</p>}
+      <div className="button-row">
+        {checking ? null : (
+          <Link to="/premium" className="button-link">
+            {PREMIUM_HORIZON_TEXTS.seePremium}
+          </Link>
+        )}
+        {loggedIn ? null : (
+          <button type="button" className="secondary" onClick={() => authDialog.open('signin')}>
+            {PREMIUM_HORIZON_TEXTS.logIn}
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={onShowFree}>
+          {PREMIUM_HORIZON_TEXTS.showFree}
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -36,23 +126,39 @@ function ForecastLoading({ ticker }: { ticker: string }) {
 export function AiPredictionsPage() {
   usePageMeta({
     title: 'TrendVision AI Predictions',
-    description: `TrendVision: statistical forecasts of NSE stock prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and their accuracy on past data.`,
+    description: TRENDVISION_TEXTS.description,
     path: '/ai-predictions',
   });
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const addressed = symbolInAddress(params);
+  const horizon = horizonInAddress(params);
+  const { session } = useSession();
+  const premium = usePremium();
+  // The longer horizon is asked for only with premium active on this device; otherwise the gateway would refuse it.
+  const locked = isPremiumHorizon(horizon) && !premium.active;
   const [, selectSymbol] = useSelectedSymbol();
   const [ticker, setTicker] = useState(addressed ?? '');
   // A ticker the address cannot hold (not shaped like a symbol) is still sent, for the server to answer.
   const [unaddressable, setUnaddressable] = useState<string | null>(null);
   const [validation, setValidation] = useState<string | null>(null);
   const requested = unaddressable ?? addressed;
-  const prediction = usePredict(requested);
+  const prediction = usePredict(locked ? null : requested, horizon);
+
+  const chooseHorizon = (next: ForecastHorizon) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === FORECAST_HORIZON_DAYS) updated.delete('days');
+        else updated.set('days', String(next));
+        return updated;
+      },
+      { replace: true },
+    );
 
   const ask = (next: string) => {
     setValidation(null);
     if (next === requested) {
-      if (prediction.isError) void prediction.refetch();
+      if (prediction.isError && !locked) void prediction.refetch();
       return;
     }
     if (SYMBOL_PATTERN.test(next)) {
@@ -79,8 +185,8 @@ export function AiPredictionsPage() {
   };
 
   // Asking again after a failure shows the forecast's room loading, not the old error beside it.
-  const error = validation ?? (prediction.isError && !prediction.isFetching ? predictionErrorMessage(prediction.error) : null);
-  const result = validation ? undefined : prediction.data;
+  const error = validation ?? (!locked && prediction.isError && !prediction.isFetching ? predictionErrorMessage(prediction.error) : null);
+  const result = validation || locked ? undefined : prediction.data;
 
   return (
     <div className="page-body prediction-page">
@@ -116,17 +222,21 @@ export function AiPredictionsPage() {
             {error}
           </p>
         ) : null}
+        <HorizonChoice value={horizon} onChange={chooseHorizon} />
         <p className="prediction-disclaimer" data-testid="prediction-disclaimer">
           {TRENDVISION_TEXTS.disclaimer}
         </p>
       </section>
-      {result ? (
+      {locked ? (
+        <PremiumHorizonNote premium={premium} loggedIn={session !== null} onShowFree={() => chooseHorizon(FORECAST_HORIZON_DAYS)} />
+      ) : result ? (
         <>
           <ForecastPanel result={result} />
           <AccuracyCard result={result} />
+          {result.models ? <ModelComparison models={result.models} /> : null}
         </>
       ) : !validation && requested && prediction.isFetching ? (
-        <ForecastLoading ticker={requested} />
+        <ForecastLoading ticker={requested} horizon={horizon} />
       ) : null}
       <TrackRecord />
     </div>

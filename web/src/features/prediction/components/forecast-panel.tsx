@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatINR, formatMarketDate } from '../../../lib/format';
 import { useHistory } from '../../../lib/market/get-history';
-import { TRENDVISION_TEXTS } from '../texts';
+import { FREE_FORECAST_HORIZON_DAYS, TRENDVISION_TEXTS, longTableHint } from '../texts';
 import { FanChart } from './fan-chart';
 
 /** About three months of trading days before the forecast, cut from the 6-month history the market pages share. */
@@ -19,45 +19,67 @@ const band = (lower: number | undefined, upper: number | undefined) => (
 /** '29 Mar': the date under 'Day N' on a narrow screen, where the date column is hidden from view. */
 const dayAndMonth = (date: string) => formatMarketDate(date).replace(/ \d{4}$/, '');
 
-function ForecastTable({ result }: { result: PredictResponse }) {
+/** The forecast's rows: 'Day N' with its date, the forecast close and both bands. */
+function ForecastRows({ result }: { result: PredictResponse }) {
   return (
-    <ScrollTable label="Forecast table">
-      <table className="data-table forecast-table">
-        <caption className="visually-hidden">Forecast closing prices</caption>
-        <thead>
-          <tr>
-            <th scope="col">Trading day</th>
-            <th scope="col" className="forecast-date">
-              Date
-            </th>
-            <th scope="col">Forecast close</th>
-            <th scope="col">80 % band</th>
-            <th scope="col">95 % band</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.forecast.map((value, index) => {
-            const date = result.dates[index];
-            return (
-              <tr key={index}>
-                <th scope="row">
-                  {`Day ${index + 1}`}
-                  {date ? (
-                    <span className="forecast-day-date" aria-hidden="true">
-                      {dayAndMonth(date)}
-                    </span>
-                  ) : null}
-                </th>
-                <td className="forecast-date">{date ? <time dateTime={date}>{formatMarketDate(date)}</time> : null}</td>
-                <td>{formatINR(value)}</td>
-                <td>{band(result.lower80[index], result.upper80[index])}</td>
-                <td>{band(result.lower95[index], result.upper95[index])}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <table className="data-table forecast-table">
+      <caption className="visually-hidden">Forecast closing prices</caption>
+      <thead>
+        <tr>
+          <th scope="col">Trading day</th>
+          <th scope="col" className="forecast-date">
+            Date
+          </th>
+          <th scope="col">Forecast close</th>
+          <th scope="col">80 % band</th>
+          <th scope="col">95 % band</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.forecast.map((value, index) => {
+          const date = result.dates[index];
+          return (
+            <tr key={index}>
+              <th scope="row">
+                {`Day ${index + 1}`}
+                {date ? (
+                  <span className="forecast-day-date" aria-hidden="true">
+                    {dayAndMonth(date)}
+                  </span>
+                ) : null}
+              </th>
+              <td className="forecast-date">{date ? <time dateTime={date}>{formatMarketDate(date)}</time> : null}</td>
+              <td>{formatINR(value)}</td>
+              <td>{band(result.lower80[index], result.upper80[index])}</td>
+              <td>{band(result.lower95[index], result.upper95[index])}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The figures day by day. Up to the free horizon the table is as long as its rows; a longer one (30 days) scrolls
+ * inside a box of about ten rows under headers that stay in view, so the accuracy and the model comparison stay near.
+ */
+function ForecastTable({ result }: { result: PredictResponse }) {
+  if (result.forecast.length <= FREE_FORECAST_HORIZON_DAYS) {
+    return (
+      <ScrollTable label="Forecast table">
+        <ForecastRows result={result} />
+      </ScrollTable>
+    );
+  }
+  return (
+    <>
+      {/* Focusable and named, so the keyboard can scroll it, as ScrollTable does for a wide table. */}
+      <div className="forecast-table-long" role="region" aria-label="Forecast table" tabIndex={0}>
+        <ForecastRows result={result} />
+      </div>
+      <p className="table-scroll-hint">{longTableHint(result.forecast.length)}</p>
+    </>
   );
 }
 

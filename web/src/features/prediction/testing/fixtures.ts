@@ -23,21 +23,48 @@ export const ACCURACY = {
   beats_naive: true,
 };
 
+/** The `count` weekdays after `day` (YYYY-MM-DD). */
+const weekdaysAfter = (day: string, count: number): string[] => {
+  const dates: string[] = [];
+  const date = new Date(`${day}T00:00:00Z`);
+  while (dates.length < count) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) dates.push(date.toISOString().slice(0, 10));
+  }
+  return dates;
+};
+
+/** The thirty weekdays after 28 Mar 2024, to 9 May 2024: the premium horizon. */
+export const PREMIUM_FORECAST_DATES = weekdaysAfter('2024-03-28', 30);
+
+/** The served model's accuracy on a premium answer: the free one's, with MASE at 30 days too. */
+export const PREMIUM_ACCURACY = { ...ACCURACY, mase: { ...ACCURACY.mase, h30: 0.941 }, tests: 7200 };
+
+/** Every model's back-test on a premium answer, naive first; exponential smoothing is served. */
+export const MODEL_BACKTESTS = [
+  { model: 'naive', model_name: 'No change (naive)', served: false, beat_naive_on_validation: false, mase: { h1: 1, h5: 1, h10: 1, h30: 1 }, coverage80: 0.802, coverage95: 0.948, winkler80: 9.84 },
+  { model: 'drift', model_name: 'Random walk with drift', served: false, beat_naive_on_validation: false, mase: { h1: 1.002, h5: 1.011, h10: 1.024, h30: 1.057 }, coverage80: 0.79, coverage95: 0.944, winkler80: 10.12 },
+  { model: 'ets', model_name: 'Exponential smoothing (AutoETS)', served: true, beat_naive_on_validation: true, mase: { h1: 0.994, h5: 0.982, h10: 0.968, h30: 0.941 }, coverage80: 0.794, coverage95: 0.951, winkler80: 9.31 },
+  { model: 'holt', model_name: "Holt's linear trend (ETS)", served: false, beat_naive_on_validation: true, mase: { h1: 0.997, h5: 0.99, h10: 0.981, h30: 0.973 }, coverage80: 0.771, coverage95: 0.932, winkler80: 9.6 },
+  { model: 'arima', model_name: 'ARIMA(0,1,1)', served: false, beat_naive_on_validation: false, mase: { h1: 1.001, h5: 1.004, h10: 1.009, h30: 1.012 }, coverage80: 0.8, coverage95: 0.95, winkler80: 9.88 },
+];
+
 /** A forecast of `ticker`: day i's close 1,500.125 + 2.5 i, the 80 % band ± (10 + i), the 95 % band ± (20 + 2 i). */
 export const forecastOf = (ticker: string, overrides: Record<string, unknown> = {}) => {
-  const forecast = FORECAST_DATES.map((_, index) => 1500.125 + 2.5 * index);
+  const dates = (overrides.dates as string[] | undefined) ?? FORECAST_DATES;
+  const forecast = dates.map((_, index) => 1500.125 + 2.5 * index);
   return {
     ticker,
     company: COMPANIES[ticker] ?? `${ticker} Ltd.`,
     forecast,
-    dates: FORECAST_DATES,
+    dates,
     lower80: forecast.map((value, index) => value - (10 + index)),
     upper80: forecast.map((value, index) => value + 10 + index),
     lower95: forecast.map((value, index) => value - (20 + 2 * index)),
     upper95: forecast.map((value, index) => value + 20 + 2 * index),
     as_of: '2024-03-28',
     last_close: 1498.15,
-    horizon_days: 10,
+    horizon_days: dates.length,
     model: 'ets',
     model_name: 'Exponential smoothing (AutoETS)',
     baseline: 'naive',
@@ -46,6 +73,10 @@ export const forecastOf = (ticker: string, overrides: Record<string, unknown> = 
     ...overrides,
   };
 };
+
+/** A premium answer (horizon 30): thirty days of forecast, MASE at 30 days and every model's back-test side by side. */
+export const premiumForecastOf = (ticker: string, overrides: Record<string, unknown> = {}) =>
+  forecastOf(ticker, { dates: PREMIUM_FORECAST_DATES, accuracy: PREMIUM_ACCURACY, models: MODEL_BACKTESTS, ...overrides });
 
 /** 120 weekday bars ending on 28 Mar 2024, closing at 1,000 + the bar's index. */
 export const historyOf = (symbol: string) => {
@@ -89,17 +120,26 @@ type Routes = {
   predict?: (call: FetchCall) => Response | Promise<Response>;
   history?: (call: FetchCall) => Response | Promise<Response>;
   accuracy?: () => Response | Promise<Response>;
+  /** GET /api/premium/status (a 404 when not given: the stored premium flag decides). */
+  premium?: () => Response | Promise<Response>;
 };
 
 const symbolOf = (call: FetchCall) => new URL(call.url, 'http://x').searchParams.get('symbol') ?? '';
 
+/** The answer to a posted forecast: the premium one when 30 days are asked for. */
+const forecastFor = (call: FetchCall) => {
+  const { ticker, horizon_days: days } = call.body as { ticker: string; horizon_days?: number };
+  return json(days === 30 ? premiumForecastOf(ticker) : forecastOf(ticker));
+};
+
 /** A server for the page: the stocks, their history, the track record, and forecasts of whatever ticker is posted. */
 export const predictionServer =
-  ({ predict, history, accuracy }: Routes = {}) =>
+  ({ predict, history, accuracy, premium }: Routes = {}) =>
   (call: FetchCall): Response | Promise<Response> => {
     if (call.url === '/api/market/symbols') return json(SYMBOLS);
     if (call.url.startsWith('/api/market/history?')) return history ? history(call) : json(historyOf(symbolOf(call)));
     if (call.url === '/api/predictions/accuracy') return accuracy ? accuracy() : json(TRACK_RECORD);
-    if (call.url === '/predict') return predict ? predict(call) : json(forecastOf((call.body as { ticker: string }).ticker));
+    if (call.url === '/predict') return predict ? predict(call) : forecastFor(call);
+    if (call.url.startsWith('/api/premium/status?') && premium) return premium();
     return notFound();
   };

@@ -1,3 +1,4 @@
+import { PREMIUM_TOOL_LIST } from '@nivesh/proto/premium-tools';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FetchHandler } from '../../../testing/fetch-mock';
 import { LOGIN_VERIFIED, ME, PREMIUM_UNTIL, json, notFound, premiumStatus, stubFetch } from '../../../testing/fetch-mock';
@@ -41,6 +42,18 @@ describe('/premium', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('dialog', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/premium/'))).toBe(false);
+  });
+
+  it('lists no advertisements and exactly the premium tools, each linked to its page', async () => {
+    stubFetch(() => notFound());
+    renderRoutes('/premium');
+    const card = await planCard();
+    const items = within(card).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['No advertisements', ...PREMIUM_TOOL_LIST.map((tool) => tool.name)]);
+    for (const tool of PREMIUM_TOOL_LIST) {
+      expect(within(card).getByRole('link', { name: tool.name }).getAttribute('href')).toBe(tool.path);
+      expect(card.textContent).toContain(tool.description);
+    }
   });
 
   it('subscribes with this device and goes to the payment page', async () => {

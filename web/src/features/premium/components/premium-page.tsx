@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Icon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { useAuthDialog } from '../../../hooks/use-auth-dialog';
@@ -140,7 +141,7 @@ function PremiumAccount({ premium }: { premium: PremiumState }) {
 export function PremiumPage() {
   usePageMeta({
     title: 'Premium',
-    description: `Nivesh Premium: no advertisements, on one device at a time, for ${PREMIUM_MONTHLY_PRICE} per month.`,
+    description: TEXTS.description,
     path: '/premium',
   });
   const { session } = useSession();
@@ -176,7 +177,7 @@ export function PremiumPage() {
         <ul className="plan-features">
           {PREMIUM_WIDGET_TEXTS.features.map((feature) => (
             <li key={feature.id}>
-              <strong>{feature.title}</strong> — {feature.text}
+              <strong>{feature.path ? <Link to={feature.path}>{feature.title}</Link> : feature.title}</strong> — {feature.text}
             </li>
           ))}
         </ul>

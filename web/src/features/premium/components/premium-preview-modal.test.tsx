@@ -1,3 +1,4 @@
+import { PREMIUM_TOOL_LIST } from '@nivesh/proto/premium-tools';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -34,13 +35,14 @@ describe('PremiumPreviewModal', () => {
     clearSession();
   });
 
-  it('lists only what Premium does today and the price of ₹200 per month', () => {
+  it('lists only what Premium does today, no advertisements and the premium tools, and the price of ₹200 per month', () => {
     renderModal();
     const dialog = screen.getByRole('dialog', { name: 'Nivesh Premium' });
     const features = within(dialog)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    expect(features).toEqual(['No advertisements']);
+    expect(features).toEqual(['No advertisements', ...PREMIUM_TOOL_LIST.map((tool) => tool.name)]);
+    for (const tool of PREMIUM_TOOL_LIST) expect(within(dialog).getByText(tool.description)).toBeTruthy();
     expect(dialog.textContent).not.toMatch(/not available/i);
     expect(PREMIUM_MONTHLY_PRICE).toBe('₹200');
     expect(dialog.querySelector('.premium-price')?.textContent).toBe('₹200 per month');

@@ -9,12 +9,14 @@ type PremiumPreviewModalProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-const FEATURE_ICONS: Record<(typeof TEXTS.features)[number]['id'], string> = {
+/** Icons by feature id; a premium tool without its own icon gets the rising line. */
+const FEATURE_ICONS: Readonly<Record<string, string>> = {
   'no-ads': 'M4 5h16v14H4ZM4 5l16 14',
 };
+const TOOL_ICON = 'M3 17l6-6 4 4 8-8M15 7h6v6';
 
 /**
- * The premium preview: what Premium does today, ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now' (not offered
+ * The premium preview: what Premium does today (no advertisements and the premium tools), ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now' (not offered
  * while premium is active on this device).
  */
 export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalProps) {
@@ -45,7 +47,7 @@ export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalP
             {TEXTS.features.map((feature) => (
               <li key={feature.id} className="premium-feature">
                 <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                  <path d={FEATURE_ICONS[feature.id]} />
+                  <path d={FEATURE_ICONS[feature.id] ?? TOOL_ICON} />
                 </svg>
                 <div>
                   <h3>{feature.title}</h3>

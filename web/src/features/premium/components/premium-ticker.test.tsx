@@ -1,3 +1,4 @@
+import { PREMIUM_TOOL_LIST } from '@nivesh/proto/premium-tools';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { clearSession, startSession } from '../../../lib/session';
@@ -93,6 +94,14 @@ describe('PremiumTicker', () => {
     for (const item of PREMIUM_WIDGET_TEXTS.tickerItems) {
       expect(screen.getAllByRole('listitem').filter((li) => li.textContent === item)).toHaveLength(1);
     }
+  });
+
+  it('names each premium tool among the benefits', () => {
+    renderTicker();
+    const benefits = screen.getByRole('region', { name: 'Premium benefits' }).querySelector('.premium-ticker-list:not([aria-hidden])');
+    const items = Array.from(benefits?.querySelectorAll('li') ?? [], (li) => li.textContent);
+    expect(items.filter((item) => PREMIUM_TOOL_LIST.some((tool) => tool.name === item))).toEqual(PREMIUM_TOOL_LIST.map((tool) => tool.name));
+    expect(items).toContain('Research without advertisements');
   });
 
   it('can be paused', () => {

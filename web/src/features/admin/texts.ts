@@ -1,0 +1,93 @@
+import type { AdminUser } from '@nivesh/proto';
+
+/** The change an admin can ask for in one account's row. */
+export type AccountAction = 'grant_admin' | 'revoke_admin' | 'disable' | 'enable';
+
+/** Who the dialog is about: the username, and the e-mail so two similar names cannot be confused. */
+const who = (user: Pick<AdminUser, 'username' | 'email'>) => `${user.username} (${user.email})`;
+
+/** Every text of the account administration on /admin (the accounts table, its dialog and the admin log). */
+export const ADMIN_TEXTS = {
+  accounts: {
+    title: 'Accounts',
+    lead: 'Search the accounts, make or remove admins, and disable or enable accounts.',
+    searchLabel: 'Search by username or e-mail',
+    searchPlaceholder: 'e.g. priya or priya@example.in',
+    search: 'Search',
+    clear: 'Show all',
+    loading: 'Loading the accounts…',
+    loadFailed: (reason: string) => `Could not load the accounts. ${reason}`,
+    noneMatch: (query: string) => `No account matches “${query}”.`,
+    none: 'There are no accounts yet.',
+    tableLabel: 'Accounts',
+    columns: {
+      username: 'Username',
+      email: 'E-mail',
+      joined: 'Joined',
+      role: 'Role',
+      status: 'Status',
+      premium: 'Premium',
+      lastActive: 'Last active',
+      actions: 'Actions',
+    },
+    roleAdmin: 'Admin',
+    roleUser: 'User',
+    statusActive: 'Active',
+    statusDisabled: (day: string) => `Disabled on ${day}`,
+    premiumUntil: (day: string) => `Until ${day}`,
+    premiumNone: 'No',
+    premiumUnknown: 'Unknown',
+    premiumUnknownTitle: 'Premium could not be checked just now. Reload the list to try again.',
+    neverActive: 'Never',
+    you: 'This is you',
+    showing: (from: number, to: number, total: number) => `Accounts ${from}–${to} of ${total}`,
+  },
+  actions: {
+    grant_admin: 'Make admin',
+    revoke_admin: 'Remove admin',
+    disable: 'Disable',
+    enable: 'Enable',
+  } satisfies Record<AccountAction, string>,
+  /** The row's action buttons name their account for screen readers. */
+  actionLabel: (action: AccountAction, username: string) =>
+    ({ grant_admin: `Make ${username} an admin`, revoke_admin: `Remove admin from ${username}`, disable: `Disable ${username}`, enable: `Enable ${username}` })[action],
+  confirm: {
+    title: (action: AccountAction, username: string) =>
+      ({ grant_admin: `Make ${username} an admin?`, revoke_admin: `Remove admin from ${username}?`, disable: `Disable ${username}?`, enable: `Enable ${username}?` })[action],
+    body: (action: AccountAction, user: Pick<AdminUser, 'username' | 'email'>) =>
+      ({
+        grant_admin: `${who(user)} will get admin access: this page, the analytics and the queues. Their open sessions get it at once.`,
+        revoke_admin: `${who(user)} will lose admin access. Their open sessions lose it at once.`,
+        disable: `${who(user)} will not be able to log in until an admin enables the account again. Their sessions end at once.`,
+        enable: `${who(user)} will be able to log in again.`,
+      })[action],
+    yes: (action: AccountAction) => ({ grant_admin: 'Make admin', revoke_admin: 'Remove admin', disable: 'Disable account', enable: 'Enable account' })[action],
+    working: 'Saving…',
+    cancel: 'Cancel',
+    failed: (reason: string) => `The change was not made. ${reason}`,
+  },
+  log: {
+    title: 'Admin log',
+    lead: 'Every change admins made to accounts, newest first.',
+    loading: 'Loading the admin log…',
+    loadFailed: (reason: string) => `Could not load the admin log. ${reason}`,
+    empty: 'No admin has changed an account yet.',
+    entry: (actor: string, summary: string) => `${actor} ${summary}.`,
+    showing: (from: number, to: number, total: number) => `Entries ${from}–${to} of ${total}`,
+  },
+  queues: {
+    title: 'Queues',
+    lead: 'Background work in progress: sign-in mails, visitor events, payments, back-tests and imports, with their waiting, active and failed jobs.',
+    open: 'Open the queue board',
+    opening: 'Opening…',
+    failed: (reason: string) => `The queue board could not be opened. ${reason}`,
+  },
+  noLongerAdmin: 'Your account does not have admin access any more.',
+  unknownFailure: 'Something went wrong. Please try again.',
+  pager: {
+    label: (what: string) => `Pages of ${what}`,
+    previous: 'Previous',
+    next: 'Next',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+} as const;
