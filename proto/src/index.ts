@@ -15,6 +15,7 @@ export * from './contracts/admin';
 export * from './contracts/visitor';
 export * from './contracts/tracking';
 export * from './contracts/market';
+export * from './contracts/fundamentals';
 export * from './contracts/system';
 export * from './routes';
 export * from './openapi';

@@ -81,6 +81,9 @@ export type TrackingMaintenanceJob = z.infer<typeof TrackingMaintenanceJobSchema
 export const MarketCsvImportJobSchema = z.object({ dir: z.string().min(1) });
 /** NSE end-of-day files: equity bhavcopies (legacy or UDiFF format) and index close files, imported together in one transaction. */
 export const MarketBhavcopyImportJobSchema = z.object({ files: z.array(z.string().min(1)).min(1).max(400) });
+/** NSE financial-results filings (XBRL): files, or folders searched for .xml files, imported in one transaction. */
+export const MarketXbrlImportJobSchema = z.object({ paths: z.array(z.string().min(1)).min(1).max(5_000) });
+export type MarketXbrlImportJob = z.infer<typeof MarketXbrlImportJobSchema>;
 /** Daily bars from the live provider (Yahoo Finance, symbols as RELIANCE.NS) since the latest stored bar. */
 export const MarketProviderImportJobSchema = z.object({
   symbols: z.array(z.string().min(1).max(32)).min(1).max(100),
@@ -145,7 +148,7 @@ export const QUEUES = {
   trackingMaintenance: defineQueue('tracking-maintenance', { rollup: TrackingMaintenanceJobSchema, retention: TrackingMaintenanceJobSchema }, { attempts: 3, backoffMs: 60_000 }),
   marketImport: defineQueue(
     'market-import',
-    { csv: MarketCsvImportJobSchema, bhavcopy: MarketBhavcopyImportJobSchema, provider: MarketProviderImportJobSchema },
+    { csv: MarketCsvImportJobSchema, bhavcopy: MarketBhavcopyImportJobSchema, provider: MarketProviderImportJobSchema, xbrl: MarketXbrlImportJobSchema },
     { attempts: 3, backoffMs: 5_000 },
   ),
   marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),

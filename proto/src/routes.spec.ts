@@ -56,6 +56,9 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['marketSentiment', 'GET', '/api/market/sentiment', 'none'],
   ['marketRisk', 'GET', '/api/market/risk', 'none'],
   ['marketInsights', 'GET', '/api/market/insights', 'none'],
+  ['fundamentalsScreener', 'GET', '/api/fundamentals/screener', 'user'],
+  ['fundamentalsValuation', 'GET', '/api/fundamentals/stock', 'user'],
+  ['fundamentalsBacktest', 'GET', '/api/fundamentals/backtest', 'user'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
   ['systemStatus', 'GET', '/api/system/status', 'admin'],
 ];
@@ -116,6 +119,9 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   marketSentiment: { range: '1y' },
   marketRisk: { symbol: 'INFY', range: '5y' },
   marketInsights: { symbol: 'TCS' },
+  fundamentalsScreener: { pe_max: '25', roe_min: '15' },
+  fundamentalsValuation: { symbol: 'infy' },
+  fundamentalsBacktest: {},
   systemPing: {},
   systemStatus: {},
 };
@@ -178,7 +184,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights']);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights', 'market.screener', 'market.valuation', 'market.valueBacktest']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');

@@ -170,8 +170,13 @@ export const deleteRedisPrefix = async (redisUrl, prefix) => {
   }
 };
 
-/** Loads the shared NSE dataset into an empty market.daily_bars (the first start); later starts skip it. */
+/** Loads the shared NSE prices, then the filings, into empty tables (the first start); later starts skip them. */
 export const loadMarketData = async (env) => {
+  await loadPrices(env);
+  await loadFundamentals(env);
+};
+
+const loadPrices = async (env) => {
   const dir = process.env.MARKET_DATA_DIR || path.resolve(ROOT, '../shared/data/nse');
   if (!existsSync(dir)) return log(`market data: ${dir} not found, skipping the import`);
   const { default: pg } = await import('pg');
@@ -182,4 +187,20 @@ export const loadMarketData = async (env) => {
   log(`market data: importing ${dir}`);
   const result = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', dir], { env: { ...process.env, ...env }, stdio: 'inherit' });
   if (result.status !== 0) log('market data: import failed (the app starts without prices)');
+};
+
+/** Loads the shared NSE financial-results filings into an empty market.filings (after the prices they need). */
+export const loadFundamentals = async (env) => {
+  const dir = process.env.FUNDAMENTALS_DATA_DIR || path.resolve(ROOT, '../shared/data/fundamentals/xbrl');
+  if (!existsSync(dir)) return log(`fundamentals: ${dir} not found, skipping the import`);
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  const { rows } = await client
+    .query('SELECT EXISTS (SELECT 1 FROM market.filings) AS loaded, EXISTS (SELECT 1 FROM market.daily_bars) AS priced')
+    .finally(() => client.end());
+  if (rows[0].loaded || !rows[0].priced) return;
+  log(`fundamentals: importing ${dir}`);
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'xbrl', dir], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (result.status !== 0) log('fundamentals: import failed (Undervalued Analytics starts without filings)');
 };

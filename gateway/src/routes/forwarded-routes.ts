@@ -40,7 +40,9 @@ export class Forwarder {
     };
     const call = () => this.rpc.call(definition.rpc, payload, { correlationId: request.id });
     if (definition.versioned) {
-      await this.answers.send(definition.versioned, definition.rpc.pattern, payload, request, reply, call);
+      // A versioned answer depends on the data version and the input only, never on who asks (the route's auth decides
+      // whether they may): stored under the input, one copy serves every caller.
+      await this.answers.send(definition.versioned, definition.rpc.pattern, input, request, reply, call);
       return;
     }
     const result = await call();

@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
+import {
+  BacktestPayloadSchema,
+  FundamentalsQuerySchema,
+  ScreenerPayloadSchema,
+  ScreenerQuerySchema,
+  ScreenerResponseSchema,
+  StockValuationSchema,
+  ValuationPayloadSchema,
+  ValueBacktestSchema,
+} from './fundamentals';
+import { IsoDateSchema, MarketSymbolSchema } from './market-common';
 
 const TAG = 'market';
 
-/** An NSE symbol as users type it (e.g. RELIANCE, M&M, BAJAJ-AUTO); upper-cased. */
-export const MarketSymbolSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Za-z0-9&. -]+$/, { error: 'Invalid symbol' })
-  .transform((value) => value.toUpperCase());
-
-export const IsoDateSchema = z.iso.date();
+export { IsoDateSchema, MarketSymbolSchema };
 
 export const HISTORY_RANGES = ['1m', '6m', '1y', '5y', 'max'] as const;
 export const HistoryRangeSchema = z.enum(HISTORY_RANGES);
@@ -443,6 +445,9 @@ export const MARKET = {
   sentiment: defineRpc('market', 'sentiment', SentimentQuerySchema, MarketSentimentSchema, 15_000),
   risk: defineRpc('market', 'risk', RiskQuerySchema, MarketRiskSchema, 10_000),
   insights: defineRpc('market', 'insights', MarketSymbolQuerySchema, MarketInsightsSchema, 10_000),
+  screener: defineRpc('market', 'screener', ScreenerPayloadSchema, ScreenerResponseSchema, 15_000),
+  valuation: defineRpc('market', 'valuation', ValuationPayloadSchema, StockValuationSchema, 15_000),
+  valueBacktest: defineRpc('market', 'valueBacktest', BacktestPayloadSchema, ValueBacktestSchema, 15_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -568,5 +573,39 @@ export const MARKET_ROUTES = {
     response: MarketInsightsSchema,
     versioned: 'market',
     rpc: MARKET.insights,
+  }),
+  fundamentalsScreener: defineRoute({
+    method: 'GET',
+    path: '/api/fundamentals/screener',
+    tag: TAG,
+    summary:
+      'Undervalued Analytics: P/E, P/B, earnings yield, ROE, margins, growth, debt-to-equity and payout of every stock from NSE filings published by the latest close, each against its own 5-year and its sector median, filtered by <measure>_min / <measure>_max.',
+    auth: 'user',
+    input: ScreenerQuerySchema,
+    response: ScreenerResponseSchema,
+    versioned: 'market',
+    rpc: MARKET.screener,
+  }),
+  fundamentalsValuation: defineRoute({
+    method: 'GET',
+    path: '/api/fundamentals/stock',
+    tag: TAG,
+    summary: "One stock's fundamentals: today's measures, weekly P/E and P/B history, and every filing with its EPS as filed and in today's shares.",
+    auth: 'user',
+    input: FundamentalsQuerySchema,
+    response: StockValuationSchema,
+    versioned: 'market',
+    rpc: MARKET.valuation,
+  }),
+  fundamentalsBacktest: defineRoute({
+    method: 'GET',
+    path: '/api/fundamentals/backtest',
+    tag: TAG,
+    summary: 'How cheapness has done: yearly earnings-yield quintiles formed on filings known at the time, their next 12-month returns against NIFTY 50, with the caveats.',
+    auth: 'user',
+    input: EmptyQuerySchema,
+    response: ValueBacktestSchema,
+    versioned: 'market',
+    rpc: MARKET.valueBacktest,
   }),
 };

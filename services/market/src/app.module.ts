@@ -7,8 +7,11 @@ import { AnalysisService } from './analysis/analysis.service';
 import { MarketAnswers } from './answers/market-answers';
 import { MarketWarmProcessor } from './answers/market-warm.processor';
 import { ENTITIES } from './entities';
+import { FundamentalsHandler } from './fundamentals/fundamentals.handler';
+import { FundamentalsService } from './fundamentals/fundamentals.service';
 import { BhavcopyImporter } from './import/bhavcopy-importer';
 import { CsvImporter } from './import/csv-importer';
+import { FundamentalsImporter } from './import/fundamentals-importer';
 import { MarketImportProcessor } from './import/market-import.processor';
 import { ProviderImporter } from './import/provider-importer';
 import { MIGRATIONS, SCHEMA } from './migrations';
@@ -23,6 +26,7 @@ import { RiskService } from './risk/risk.service';
 import { BarStore } from './store/bar-store';
 import { CorporateActionsRepository } from './store/corporate-actions.repository';
 import { DailyBarsRepository } from './store/daily-bars.repository';
+import { FilingsRepository } from './store/filings.repository';
 import { MarketCache } from './store/market-cache';
 import { MarketTransactions } from './store/market-transactions.repository';
 import { PriceAnomaliesRepository } from './store/price-anomalies.repository';
@@ -37,12 +41,14 @@ export class AppModule {
         ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [MarketHandler, RiskHandler, AnalysisHandler],
+      controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler],
       providers: [
         SymbolsRepository,
         DailyBarsRepository,
         CorporateActionsRepository,
         PriceAnomaliesRepository,
+        FilingsRepository,
+        FundamentalsService,
         MarketTransactions,
         BarStore,
         MarketCache,
@@ -58,6 +64,7 @@ export class AppModule {
         YahooRepository,
         ProviderService,
         ProviderImporter,
+        FundamentalsImporter,
         MarketImportProcessor,
       ],
     };

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const ConfigSchema = ServiceConfigSchema.extend({
   /** Directory of per-symbol NSE CSV files loaded when the database is empty. */
   MARKET_DATA_DIR: z.string().default(path.resolve(__dirname, '../../../../shared/data/nse')),
+  /** Directory of NSE financial-results filings (XBRL, one folder per symbol) loaded when market.filings is empty. */
+  FUNDAMENTALS_DATA_DIR: z.string().default(path.resolve(__dirname, '../../../../shared/data/fundamentals/xbrl')),
   /** How long analysis answers stay in the Redis cache; 0 turns the cache off (bench:market measures both). */
   MARKET_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
   /** Compute the common answers of every new data version ahead of users (the `market-warm` job); tests turn it off. */

@@ -46,6 +46,8 @@ describe('market data', () => {
       { symbol: 'RELIANCE', ex_date: '2017-09-07', kind: 'bonus', ratio: 2, factor: 0.5, source: 'dataset' },
       { symbol: 'RELIANCE', ex_date: '2020-05-13', kind: 'rights', ratio: null, factor: 0.9906, source: 'dataset' },
       { symbol: 'RELIANCE', ex_date: '2023-07-20', kind: 'demerger', ratio: null, factor: 0.9079, source: 'dataset' },
+      // After the price files end: known for the fundamentals (filings after it state EPS on twice the shares).
+      { symbol: 'RELIANCE', ex_date: '2024-10-28', kind: 'bonus', ratio: 2, factor: 0.5, source: 'dataset' },
       { symbol: 'TATASTEEL', ex_date: '2004-08-11', kind: 'bonus', ratio: 1.5, factor: 0.6667, source: 'dataset' },
       { symbol: 'TATASTEEL', ex_date: '2022-07-28', kind: 'split', ratio: 10, factor: 0.1, source: 'dataset' },
     ]);

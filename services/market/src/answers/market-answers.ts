@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MARKET, type RpcDefinition } from '@nivesh/proto';
 import type { z } from 'zod';
 import { AnalysisService } from '../analysis/analysis.service';
+import { FundamentalsService } from '../fundamentals/fundamentals.service';
 import { IndicatorsService } from '../quotes/indicators.service';
 import { MarketService } from '../quotes/market.service';
 import { InsightsService } from '../risk/insights.service';
@@ -10,7 +11,9 @@ import { MarketCache } from '../store/market-cache';
 
 // The data version is not an answer: it is what answers are stored under.
 type Pattern = Exclude<keyof typeof MARKET, 'health' | 'ping' | 'version'>;
-type Computers = { [P in Pattern]: (payload: z.output<(typeof MARKET)[P]['payload']>) => Promise<z.input<(typeof MARKET)[P]['result']>> };
+/** What an answer is computed from: the payload without the caller (the gateway adds it on logged-in routes). */
+type Query<P extends Pattern> = Omit<z.output<(typeof MARKET)[P]['payload']>, 'caller'>;
+type Computers = { [P in Pattern]: (payload: Query<P>) => Promise<z.input<(typeof MARKET)[P]['result']>> };
 
 /**
  * Every market answer, computed in one place: the RPC handlers and the warm job both ask here, so an answer
@@ -26,6 +29,7 @@ export class MarketAnswers {
     analysis: AnalysisService,
     risk: RiskService,
     insights: InsightsService,
+    fundamentals: FundamentalsService,
     private readonly cache: MarketCache,
   ) {
     this.computers = {
@@ -40,6 +44,9 @@ export class MarketAnswers {
       sentiment: (payload) => analysis.sentiment(payload),
       risk: (payload) => risk.risk(payload),
       insights: (payload) => insights.insights(payload),
+      screener: (payload) => fundamentals.screener(payload),
+      valuation: (payload) => fundamentals.valuation(payload),
+      valueBacktest: () => fundamentals.backtest(),
     };
   }
 
@@ -47,6 +54,8 @@ export class MarketAnswers {
   answer<P extends Pattern>(pattern: P, payload: z.output<(typeof MARKET)[P]['payload']>): Promise<z.output<(typeof MARKET)[P]['result']>> {
     const def = MARKET[pattern] as RpcDefinition;
     const compute = this.computers[pattern] as (payload: unknown) => Promise<unknown>;
-    return this.cache.getOrCompute(def, payload, () => compute(payload)) as Promise<z.output<(typeof MARKET)[P]['result']>>;
+    // Market answers are the same for everyone: stored under the query alone, as the gateway looks them up.
+    const { caller: _caller, ...query } = payload as Record<string, unknown>;
+    return this.cache.getOrCompute(def, query, () => compute(query)) as Promise<z.output<(typeof MARKET)[P]['result']>>;
   }
 }

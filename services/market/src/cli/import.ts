@@ -4,6 +4,7 @@
  *   npm run market:import -- csv <dir>                                the shared dataset's format
  *   npm run market:import -- bhavcopy <file...>                       NSE end-of-day files
  *   npm run market:import -- yahoo <SYMBOL...> [--from YYYY-MM-DD]    the live provider (Yahoo Finance)
+ *   npm run market:import -- xbrl <dir|file...>                       NSE financial-results filings (XBRL)
  *
  * and reviews the overnight moves the importers flagged because no corporate action explains them:
  *
@@ -14,7 +15,8 @@
  * csv: <dir> holds symbols.csv and one <FILE>.csv per symbol. bhavcopy: CM bhavcopies (legacy cmDDMMMYYYYbhav.csv
  * or UDiFF BhavCopy_NSE_CM_0_0_0_YYYYMMDD_F_0000.csv) and index close files (ind_close_all_DDMMYYYY.csv), all in
  * one transaction. yahoo: symbols of market.symbols (`"NIFTY 50"` for the index), from --from or the day after
- * each one's latest bar. With --queue the import runs as a job of the market service's `market-import` queue
+ * each one's latest bar. xbrl: filing files, or folders searched for .xml files (e.g. ../shared/data/fundamentals/xbrl), all
+ * in one transaction; a file imported before adds nothing. With --queue the import runs as a job of the market service's `market-import` queue
  * (the service must be running) and this waits for its result. classify stores the flagged day as a corporate action
  * (kinds: split, bonus, split_bonus and reverse_split take the share ratio, new shares per old share; demerger, rights
  * and special_dividend the factor earlier prices are multiplied by; 'open' takes the day's open against the previous
@@ -33,10 +35,12 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { type Config, loadImportConfig } from '../config';
 import { CsvFormatError } from '../data/csv';
+import { FilingFormatError } from '../fundamentals/filing';
 import { ENTITIES } from '../entities';
 import { BhavcopyImporter, type BhavcopyImportResult } from '../import/bhavcopy-importer';
 import { AnomalyReview, parseClassification, ReviewError } from '../import/anomaly-review';
 import { changedAnswers, CsvImporter, type ImportResult } from '../import/csv-importer';
+import { FundamentalsImporter, type XbrlImportResult } from '../import/fundamentals-importer';
 import { FAILURE_PREFIX } from '../import/market-import.processor';
 import { ProviderImporter, type ProviderImportResult, UnknownSymbolsError } from '../import/provider-importer';
 import { MIGRATIONS, SCHEMA } from '../migrations';
@@ -48,7 +52,7 @@ import { marketTables, MarketTransactions } from '../store/market-transactions.r
 
 const EXIT = { ok: 0, failed: 1, usage: 64, malformed: 65 } as const;
 const USAGE =
-  'Usage: import csv <dir> | bhavcopy <file...> | yahoo <SYMBOL...> [--from YYYY-MM-DD]   [--queue]\n' +
+  'Usage: import csv <dir> | bhavcopy <file...> | yahoo <SYMBOL...> [--from YYYY-MM-DD] | xbrl <dir|file...>   [--queue]\n' +
   '       import flags [SYMBOL] | classify <SYMBOL> <YYYY-MM-DD> <kind> <ratio|factor|open> [--note <text>] | dismiss <SYMBOL> <YYYY-MM-DD>';
 const REVIEWS = new Set(['flags', 'classify', 'dismiss']);
 /** How long --queue waits for the job, and when it says the service may not be running. */
@@ -58,7 +62,8 @@ const QUEUE_HINT_MS = 30_000;
 type Command =
   | { source: 'csv'; dir: string }
   | { source: 'bhavcopy'; files: string[] }
-  | { source: 'yahoo'; symbols: string[]; from?: string };
+  | { source: 'yahoo'; symbols: string[]; from?: string }
+  | { source: 'xbrl'; paths: string[] };
 
 class UsageError extends Error {}
 
@@ -91,6 +96,10 @@ const parseArgs = (argv: readonly string[]): { command: Command; queue: boolean 
       if (!args.length || args.length > 100) throw new UsageError('yahoo takes 1 to 100 symbols');
       if (from !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new UsageError('--from takes a date YYYY-MM-DD');
       return { command: { source, symbols: args.map((symbol) => symbol.toUpperCase()), from }, queue };
+    case 'xbrl':
+      if (!args.length || args.length > 5_000) throw new UsageError('xbrl takes 1 to 5,000 files or folders');
+      if (missing.length) throw new UsageError(`no such file or folder: ${missing.join(', ')}`);
+      return { command: { source, paths: args.map((arg) => path.resolve(arg)) }, queue };
     default:
       throw new UsageError(source ? `unknown source ${source}` : 'no source given');
   }
@@ -123,6 +132,13 @@ const summary = (command: Command, result: unknown): string => {
         `${r.rows_read} rows read, ${r.new_bars} new bars, ${r.new_actions} new corporate actions, ${r.dropped} dropped in ${seconds(r.ms)}`
       );
     }
+    case 'xbrl': {
+      const r = result as XbrlImportResult;
+      return (
+        `market import (xbrl): ${r.files} filings of ${r.symbols} symbols read, ${r.added} new, ${r.already} stored before, ` +
+        `${r.actions} share-count changes after the price files added in ${seconds(r.ms)}`
+      );
+    }
   }
 };
 
@@ -150,6 +166,8 @@ const runHere = async (command: Command, config: Config): Promise<unknown> => {
         const provider = new ProviderService(new YahooRepository(config), redis, config);
         return await new ProviderImporter(transactions, tables.symbols, tables.bars, provider, cache).importSymbols(command.symbols, command.from);
       }
+      case 'xbrl':
+        return await new FundamentalsImporter(transactions, cache).importPaths(command.paths);
     }
   } finally {
     await cache.close();
@@ -172,7 +190,9 @@ const runQueued = async (command: Command, config: Config): Promise<unknown> => 
         ? await producer.add('csv', { dir: command.dir })
         : command.source === 'bhavcopy'
           ? await producer.add('bhavcopy', { files: command.files })
-          : await producer.add('provider', { symbols: command.symbols, from: command.from });
+          : command.source === 'yahoo'
+            ? await producer.add('provider', { symbols: command.symbols, from: command.from })
+            : await producer.add('xbrl', { paths: command.paths });
     hint = setTimeout(() => {
       void job.getState().then((state) => {
         if (state === 'waiting') console.error(`market import: job ${job.id} is still waiting; is the market service running?`);
@@ -225,7 +245,7 @@ const runReview = async (verb: string, args: readonly string[], config: Config):
 
 /** Exit code and message of a failed import; null when it is not one of the expected failures. */
 const classify = (error: unknown, queued: boolean): { code: number; message: string } | null => {
-  if (error instanceof CsvFormatError) return { code: EXIT.malformed, message: `market import rejected, nothing kept: ${error.message}` };
+  if (error instanceof CsvFormatError || error instanceof FilingFormatError) return { code: EXIT.malformed, message: `market import rejected, nothing kept: ${error.message}` };
   if (error instanceof UnknownSymbolsError || error instanceof ProviderNotFoundError) return { code: EXIT.usage, message: `market import refused: ${error.message}` };
   if (error instanceof ProviderUnavailableError) return { code: EXIT.failed, message: `market import failed: ${error.message}` };
   if (!queued || !(error instanceof Error)) return null;

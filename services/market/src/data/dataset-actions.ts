@@ -183,3 +183,16 @@ export const DATASET_ACTIONS: readonly DatasetAction[] = [
   demerger('ZEEL', '2006-12-18', 278.8 / 342, 'Demerger of Zee News and Wire and Wireless India', 'https://www.zee.com/in-the-news/zee-telefilms-limited-ztl-getting-demerged-demerged-ztl-shares-start-trading-from-december-18'),
   bonus('ZEEL', '2010-11-11', 2),
 ];
+
+/**
+ * Share-count changes after the price files end (2024-03-28), which the fundamentals need: filings published after an
+ * ex-date state EPS on the new share count, earlier ones on the old. Each ratio is confirmed by the filings' own share
+ * counts (paid-up capital ÷ face value) before and after (see fundamentals/share-counts.spec.ts). Prices are not
+ * adjusted by them until bars after the ex-date are imported (`adjustBars` applies actions up to the last bar).
+ */
+export const LATER_ACTIONS: readonly DatasetAction[] = [
+  bonus('BPCL', '2024-06-21', 2, '1:1 bonus issue (record date 22 June 2024)'),
+  split('DRREDDY', '2024-10-28', 5, 'Face value ₹5 to ₹1'),
+  bonus('RELIANCE', '2024-10-28', 2, '1:1 bonus issue'),
+  bonus('WIPRO', '2024-12-03', 2, '1:1 bonus issue'),
+];

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { MarketBar } from '@nivesh/proto';
 import { CsvFormatError, readBarsCsv, readSymbolsCsv, type SymbolRow } from '../data/csv';
 import { dailyChanges, detectCorporateActions, findAnomalies } from '../data/corporate-actions';
-import { DATASET_ACTIONS } from '../data/dataset-actions';
+import { DATASET_ACTIONS, LATER_ACTIONS } from '../data/dataset-actions';
 import type { NewAction } from '../store/corporate-actions.repository';
 import { DailyBarsRepository } from '../store/daily-bars.repository';
 import { MarketTransactions } from '../store/market-transactions.repository';
@@ -88,7 +88,7 @@ export class CsvImporter {
    */
   private actionsFor(symbols: SymbolRow[], series: Map<string, MarketBar[]>): { dataset: NewAction[]; detected: NewAction[]; anomalies: SymbolAnomaly[] } {
     const imported = new Set(symbols.map((entry) => entry.symbol));
-    const dataset: NewAction[] = DATASET_ACTIONS.filter((action) => imported.has(action.symbol));
+    const dataset: NewAction[] = [...DATASET_ACTIONS, ...LATER_ACTIONS].filter((action) => imported.has(action.symbol));
     const known = new Set(dataset.map((action) => `${action.symbol}|${action.ex_date}`));
     const index = dailyChanges(series.get(INDEX_SYMBOL) ?? []);
     const detected: NewAction[] = [];

@@ -1,13 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { type MarketBhavcopyImportJob, type MarketCsvImportJob, type MarketProviderImportJob, QUEUES } from '@nivesh/proto';
+import { type MarketBhavcopyImportJob, type MarketCsvImportJob, type MarketProviderImportJob, type MarketXbrlImportJob, QUEUES } from '@nivesh/proto';
 import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { CsvFormatError } from '../data/csv';
+import { FilingFormatError } from '../fundamentals/filing';
 import { ProviderNotFoundError } from '../providers/provider-errors';
 import { MarketCache } from '../store/market-cache';
 import { type BhavcopyImportResult, BhavcopyImporter } from './bhavcopy-importer';
 import { changedAnswers, CsvImporter, type ImportResult } from './csv-importer';
+import { FundamentalsImporter, type XbrlImportResult } from './fundamentals-importer';
 import { type ProviderImportResult, ProviderImporter, UnknownSymbolsError } from './provider-importer';
 
 /** How a permanently failed job's reason starts: malformed data (nothing kept), or a request that cannot succeed. */
@@ -15,7 +17,7 @@ export const FAILURE_PREFIX = { malformed: 'malformed data: ', invalid: 'invalid
 
 /** The error a job handler throws: data and request errors are final (no retries); anything else is retried. */
 export const toJobError = (error: unknown): unknown => {
-  if (error instanceof CsvFormatError) return new UnrecoverableError(FAILURE_PREFIX.malformed + error.message);
+  if (error instanceof CsvFormatError || error instanceof FilingFormatError) return new UnrecoverableError(FAILURE_PREFIX.malformed + error.message);
   if (error instanceof UnknownSymbolsError || error instanceof ProviderNotFoundError) return new UnrecoverableError(FAILURE_PREFIX.invalid + error.message);
   return error;
 };
@@ -35,6 +37,7 @@ export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdow
     private readonly csvImporter: CsvImporter,
     private readonly bhavcopyImporter: BhavcopyImporter,
     private readonly providerImporter: ProviderImporter,
+    private readonly fundamentalsImporter: FundamentalsImporter,
     private readonly cache: MarketCache,
   ) {}
 
@@ -45,6 +48,7 @@ export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdow
         csv: (data) => this.run('csv', () => this.csv(data)),
         bhavcopy: (data) => this.run('bhavcopy', () => this.bhavcopy(data)),
         provider: (data) => this.run('provider', () => this.provider(data)),
+        xbrl: (data) => this.run('xbrl', () => this.xbrl(data)),
       },
       { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
       { concurrency: 1 },
@@ -65,6 +69,10 @@ export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdow
 
   provider(data: MarketProviderImportJob): Promise<ProviderImportResult> {
     return this.providerImporter.importSymbols(data.symbols, data.from);
+  }
+
+  xbrl(data: MarketXbrlImportJob): Promise<XbrlImportResult> {
+    return this.fundamentalsImporter.importPaths(data.paths);
   }
 
   private async run<T>(name: string, work: () => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import { CreateMarketData1763949600000 } from './1763949600000-create-market-dat
 import { CorporateActionSources1764115200000 } from './1764115200000-corporate-action-sources';
 import { DailyBarsDateIndex1764201600000 } from './1764201600000-daily-bars-date-index';
 import { CorporateActionFactors1764374400000 } from './1764374400000-corporate-action-factors';
+import { CreateFilings1796169600000 } from './1796169600000-create-filings';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   CorporateActionSources1764115200000,
   DailyBarsDateIndex1764201600000,
   CorporateActionFactors1764374400000,
+  CreateFilings1796169600000,
 ];

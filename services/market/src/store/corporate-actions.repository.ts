@@ -19,6 +19,9 @@ export type NewAction = {
 /** An action's columns in `CorporateAction`'s order. */
 const ACTION = ['ex_date', 'kind', 'ratio', 'factor', 'note'] as const;
 
+/** Actions on or before the symbol's last stored bar. */
+const UP_TO_LAST_BAR = `a.ex_date <= (SELECT s.last_date FROM "market"."symbols" s WHERE s.symbol = a.symbol)`;
+
 const columns = (actions: readonly NewAction[]) => [
   actions.map((a) => a.symbol),
   actions.map((a) => a.ex_date),
@@ -34,15 +37,20 @@ const columns = (actions: readonly NewAction[]) => [
 export class CorporateActionsRepository {
   constructor(@InjectRepository(CorporateActionEntity) private readonly repo: Repository<CorporateActionEntity>) {}
 
-  /** The symbol's actions, by ex-date. */
-  async forSymbol(symbol: string): Promise<CorporateAction[]> {
-    return selectRows(this.repo.createQueryBuilder('a').where('a.symbol = :symbol', { symbol }).orderBy('a.ex_date', 'ASC'), ACTION);
+  /**
+   * The symbol's actions up to its last bar, by ex-date: prices are in the terms of their own last day, so an action
+   * known ahead of the bars (one the fundamentals need) waits for them. `ahead` includes those too.
+   */
+  async forSymbol(symbol: string, { ahead = false }: { ahead?: boolean } = {}): Promise<CorporateAction[]> {
+    const query = this.repo.createQueryBuilder('a').where('a.symbol = :symbol', { symbol });
+    return selectRows((ahead ? query : query.andWhere(UP_TO_LAST_BAR)).orderBy('a.ex_date', 'ASC'), ACTION);
   }
 
-  /** Every symbol's actions, by ex-date. */
-  async bySymbol(): Promise<Map<string, CorporateAction[]>> {
+  /** Every symbol's actions (up to its last bar unless `ahead`), by ex-date. */
+  async bySymbol({ ahead = false }: { ahead?: boolean } = {}): Promise<Map<string, CorporateAction[]>> {
     const found = new Map<string, CorporateAction[]>();
-    const query = this.repo.createQueryBuilder('a').orderBy('a.symbol', 'ASC').addOrderBy('a.ex_date', 'ASC');
+    const all = this.repo.createQueryBuilder('a');
+    const query = (ahead ? all : all.where(UP_TO_LAST_BAR)).orderBy('a.symbol', 'ASC').addOrderBy('a.ex_date', 'ASC');
     for (const { symbol, ...action } of await selectRows(query, ['symbol', ...ACTION])) {
       const list = found.get(symbol) ?? [];
       list.push(action);

@@ -4,6 +4,8 @@ import { CorporateActionEntity } from './corporate-action.entity';
 import { CorporateActionsRepository } from './corporate-actions.repository';
 import { DailyBarEntity } from './daily-bar.entity';
 import { DailyBarsRepository } from './daily-bars.repository';
+import { FilingEntity } from './filing.entity';
+import { FilingsRepository } from './filings.repository';
 import { PriceAnomaliesRepository } from './price-anomalies.repository';
 import { PriceAnomalyEntity } from './price-anomaly.entity';
 import { SymbolEntity } from './symbol.entity';
@@ -15,6 +17,7 @@ export type MarketTables = {
   bars: DailyBarsRepository;
   actions: CorporateActionsRepository;
   anomalies: PriceAnomaliesRepository;
+  filings: FilingsRepository;
 };
 
 export const marketTables = (manager: EntityManager): MarketTables => ({
@@ -22,6 +25,7 @@ export const marketTables = (manager: EntityManager): MarketTables => ({
   bars: new DailyBarsRepository(manager.getRepository(DailyBarEntity)),
   actions: new CorporateActionsRepository(manager.getRepository(CorporateActionEntity)),
   anomalies: new PriceAnomaliesRepository(manager.getRepository(PriceAnomalyEntity)),
+  filings: new FilingsRepository(manager.getRepository(FilingEntity)),
 });
 
 /** Writes that span the market tables, done all or nothing. */
