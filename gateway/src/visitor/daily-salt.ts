@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 
+const DAY_MS = 86_400_000;
+
 /** The UTC day of a time, 'YYYY-MM-DD'. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
@@ -16,7 +18,8 @@ const secondsLeftInDay = (at: Date): number => {
  * can link a visitor's hashes across days or recompute them once the salt is gone.
  */
 export class DailySalt {
-  private current?: { day: string; salt: string };
+  /** The salt of the day being served, with that day's end (ms), so a call within it costs a comparison. */
+  private current?: { salt: string; endsAt: number };
 
   constructor(
     private readonly redis: Redis,
@@ -24,13 +27,14 @@ export class DailySalt {
   ) {}
 
   async of(at: Date): Promise<string> {
+    const time = at.getTime();
+    if (this.current && time < this.current.endsAt && time >= this.current.endsAt - DAY_MS) return this.current.salt;
     const day = utcDay(at);
-    if (this.current?.day === day) return this.current.salt;
     const key = `${this.prefix}:visitor-salt:${day}`;
     await this.redis.set(key, randomBytes(32).toString('hex'), 'EX', secondsLeftInDay(at), 'NX');
     const salt = await this.redis.get(key);
     if (salt === null) throw new Error(`The visitor salt of ${day} could not be read`);
-    this.current = { day, salt };
+    this.current = { salt, endsAt: Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1) };
     return salt;
   }
 }
