@@ -6,6 +6,5 @@ export const PENDING = {
   news: 'AI News is not available yet.',
   portfolio: 'The portfolio is not available yet.',
   hub: 'The Intelligence Hub is not available yet.',
-  undervalued: 'Undervalued Analytics is not available yet.',
   blog: 'The blog is not available yet.',
 } as const;

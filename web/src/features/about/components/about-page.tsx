@@ -38,13 +38,19 @@ export function AboutPage() {
             prices and how long ago that was.
           </li>
           <li>
-            TrendVision price forecasts, the Warren AI chat assistant, AI News, the Intelligence Hub, Undervalued Analytics,
-            the portfolio and the blog are not available yet.
+            <Link to="/ai-predictions">TrendVision</Link> forecasts come with their measured accuracy against the naive
+            forecast; <Link to="/chat">Warren AI</Link> explains the market with the same figures and never gives a buy or
+            sell call.
           </li>
+          <li>
+            <Link to="/undervalued-analytics">Undervalued Analytics</Link>, for logged-in users, screens the stocks on
+            P/E, P/B, ROE and more from the companies&apos; own filings with NSE.
+          </li>
+          <li>AI News, the Intelligence Hub, the portfolio and the blog are not available yet.</li>
         </ul>
         <p>
           Nivesh is free to use with advertisements. <Link to="/premium">Premium</Link>, at {price} per month on one device
-          at a time, removes every advertisement; premium subscriptions are not available yet.
+          at a time, removes every advertisement and opens the premium tools.
         </p>
       </section>
 

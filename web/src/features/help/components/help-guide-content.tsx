@@ -36,8 +36,13 @@ function Overview() {
           with Nivesh&apos;s own figures.
         </li>
         <li>
-          <strong>AI News</strong>, <strong>Undervalued Analytics</strong>, <strong>Portfolio</strong>,{' '}
-          <strong>Intelligence Hub</strong> and <strong>Blog</strong>: not available yet.
+          <strong>Undervalued Analytics</strong> (after logging in): P/E, P/B, ROE and other measures from the results
+          companies file with NSE, against each stock&apos;s own history and its sector, and how the cheapest stocks have
+          done since 2019.
+        </li>
+        <li>
+          <strong>AI News</strong>, <strong>Portfolio</strong>, <strong>Intelligence Hub</strong> and <strong>Blog</strong>:
+          not available yet.
         </li>
       </ul>
       <h3>A good way to use it</h3>
