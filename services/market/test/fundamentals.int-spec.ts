@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MARKET, type StockValuation } from '@nivesh/proto';
 import { ConfigSchema } from '../src/config';
-import { type Filing, filedDay, fundamentalState, type ShareAction } from '../src/fundamentals/derive';
+import { countBasisDay, type Filing, filedDay, fundamentalState, type ShareAction, sharesGrowth } from '../src/fundamentals/derive';
+import { repairFilings } from '../src/fundamentals/repair';
 import { FundamentalsImporter } from '../src/import/fundamentals-importer';
 import { CorporateActionsRepository } from '../src/store/corporate-actions.repository';
 import { FilingsRepository } from '../src/store/filings.repository';
@@ -98,6 +99,41 @@ describe('fundamentals from NSE filings', () => {
     const infy = filings.get('INFY')!;
     expect(fundamentalState(infy, [], '2023-04-13').filing).toMatchObject({ fiscal_year: 2023, period: 'Q3' });
     expect(fundamentalState(infy, [], '2023-04-14').filing).toMatchObject({ fiscal_year: 2023, period: 'FY' });
+  });
+
+  it('has share counts in the filings that follow the corporate-actions table', async () => {
+    const filings = await market.app.get(FilingsRepository).bySymbol();
+    const actions = await market.app.get(CorporateActionsRepository).bySymbol({ ahead: true });
+    const DAY = 86_400_000;
+    // Each filing's share count as the figures use it: checked against its neighbours, in the shares of the day it is
+    // stated in (the period's end, or the ex-date of a split or bonus issue the filer had already applied).
+    const counted = (all: readonly Filing[], shareActions: ShareAction[]) =>
+      repairFilings(all, shareActions).flatMap((filing) => (filing.shares ? [{ day: countBasisDay(filing), count: filing.shares }] : []));
+    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    let checked = 0;
+    for (const [symbol, all] of filings) {
+      const shareActions = (actions.get(symbol) ?? []).filter((action) => action.ratio !== null);
+      const counts = counted(all, shareActions.map((action) => ({ ex_date: action.ex_date, ratio: action.ratio! })));
+      // Around each split or bonus inside the filings' years, the filed counts move by its ratio (medians of the 200
+      // days either side, so a filer's slip in one file does not decide).
+      for (const action of shareActions) {
+        const at = Date.parse(action.ex_date);
+        const before = counts.filter(({ day }) => Date.parse(day) < at && Date.parse(day) >= at - 200 * DAY).map(({ count }) => count);
+        const after = counts.filter(({ day }) => Date.parse(day) >= at && Date.parse(day) <= at + 200 * DAY).map(({ count }) => count);
+        if (!before.length || !after.length) continue;
+        expect([symbol, action.ex_date, medianOf(after) / medianOf(before)]).toEqual([symbol, action.ex_date, expect.closeTo(action.ratio!, 0)]);
+        checked++;
+      }
+      // In today's shares (every later split and bonus applied), each year's median count stays near the company's own:
+      // no share-count change is missing from the table. HDFC Bank's merger with HDFC (July 2023) issued 36 % more shares.
+      const today = counts.map(({ day, count }) => ({ year: day.slice(0, 4), count: count * sharesGrowth(shareActions.map((a) => ({ ex_date: a.ex_date, ratio: a.ratio! })), day, '9999-12-31') }));
+      const overall = medianOf(today.map(({ count }) => count));
+      for (const year of new Set(today.map(({ year: y }) => y))) {
+        const yearly = medianOf(today.filter(({ year: y }) => y === year).map(({ count }) => count));
+        expect([symbol, year, yearly / overall < 1.4 && overall / yearly < 1.4]).toEqual([symbol, year, true]);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
   });
 
   it('rejects a malformed file naming it, and keeps nothing of that import', async () => {

@@ -263,8 +263,10 @@ describe('market data importers', () => {
       url.pathname = `/${name}`;
       const database = { databaseUrl: url.toString(), schema: SCHEMA };
       try {
-        await runMigrations({ ...database, migrations: MIGRATIONS.slice(0, -1) });
-        const db = new DataSource(serviceDataSourceOptions({ ...database, migrations: MIGRATIONS }));
+        // The schema just before the factors migration, then that migration alone (later ones are not its concern).
+        const factors = MIGRATIONS.findIndex((migration) => migration.name === 'CorporateActionFactors1764374400000');
+        await runMigrations({ ...database, migrations: MIGRATIONS.slice(0, factors) });
+        const db = new DataSource(serviceDataSourceOptions({ ...database, migrations: MIGRATIONS.slice(0, factors + 1) }));
         await db.initialize();
         try {
           await db.query(`INSERT INTO market.symbols (symbol, file, company, industry, first_date, last_date) VALUES ('ZZOLD', 'ZZOLD.csv', 'Old', 'TEST', '2019-01-01', '2020-01-01')`);

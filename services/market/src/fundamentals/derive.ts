@@ -4,7 +4,18 @@ import type { FilingBasis, ParsedFiling, PeriodFigures } from './filing';
 export type Filing = Pick<ParsedFiling, 'fiscal_year' | 'period' | 'basis' | 'format' | 'filed_at' | 'source_file' | 'quarter' | 'year_to_date' | 'balance'> & {
   /** Shares in issue at the period's end, checked against the company's other filings (see `repairFilings`). */
   shares?: number | null;
+  /**
+   * The day whose share count the filing's EPS and its own share count are stated in: the period's end, unless a split
+   * or bonus issue between the period's end and publication was already applied (see `repairFilings`).
+   */
+  eps_basis_day?: string;
+  count_basis_day?: string;
 };
+
+/** The day in whose shares a filing states its EPS (default: the end of its period). */
+export const epsBasisDay = (filing: Filing): string => filing.eps_basis_day ?? filing.year_to_date.end;
+/** The day in whose shares a filing states its share count (default: the end of its period). */
+export const countBasisDay = (filing: Filing): string => filing.count_basis_day ?? filing.year_to_date.end;
 
 /** A change of the share count: `ratio` new shares per old share from `ex_date` on (2 for a 1:1 bonus or a 2-for-1 split). */
 export type ShareAction = { ex_date: string; ratio: number };
@@ -111,7 +122,7 @@ export class FilingBook {
     for (const part of parts) {
       const value = part.figures[flow];
       if (value === null) return null;
-      total += part.sign * (flow === 'eps_basic' ? value / sharesGrowth(this.actions, filedDay(part.filing.filed_at), this.day) : value);
+      total += part.sign * (flow === 'eps_basic' ? value / sharesGrowth(this.actions, epsBasisDay(part.filing), this.day) : value);
     }
     return total;
   }
@@ -203,7 +214,7 @@ const stateOfBasis = (filings: readonly Filing[], actions: readonly ShareAction[
   const equity = latestWith(book, equityOf);
   if (equity) {
     const shares = equity.filing.shares !== undefined ? equity.filing.shares : sharesOf(equity.filing);
-    const perShare = shares === null ? null : equity.value / shares / sharesGrowth(actions, filedDay(equity.filing.filed_at), day);
+    const perShare = shares === null ? null : equity.value / shares / sharesGrowth(actions, countBasisDay(equity.filing), day);
     state.book = { equity: equity.value, per_share: perShare, filing: equity.filing };
   }
   if (!state.bank) {

@@ -19,7 +19,7 @@ import { CorporateActionsRepository } from '../store/corporate-actions.repositor
 import { DailyBarsRepository } from '../store/daily-bars.repository';
 import { FilingsRepository, type StoredFiling } from '../store/filings.repository';
 import { MarketCache } from '../store/market-cache';
-import { type Filing, filedDay, filingLabel, type FundamentalState, type ShareAction, sharesGrowth, valuation } from './derive';
+import { epsBasisDay, type Filing, filingLabel, type FundamentalState, type ShareAction, sharesGrowth, valuation } from './derive';
 import { repairFilings } from './repair';
 import { type Close, type Measures, measuresOf, measureValue, median, medians, screen, timeline, weeklyCloses } from './screen';
 import { backtestCaveats, valueBacktest } from './value-backtest';
@@ -98,12 +98,14 @@ export class FundamentalsService {
         return { date: point.date, pe: round(pe), pb: round(pb) };
       });
     const basis = evaluated.state.basis;
+    const repaired = new Map(data.filings.map((filing) => [filing.source_file, filing]));
     const filings = data.filed
       .filter((filing) => filing.basis === basis)
       .sort((a, b) => (a.filed_at < b.filed_at ? 1 : -1))
       .map((filing) => {
-        const since = data.actions.filter((action) => SHARE_KINDS.has(action.kind) && action.ex_date > filedDay(filing.filed_at));
-        const growth = sharesGrowth(data.shareActions, filedDay(filing.filed_at), '9999-12-31');
+        const basisDay = epsBasisDay(repaired.get(filing.source_file) ?? filing);
+        const since = data.actions.filter((action) => SHARE_KINDS.has(action.kind) && action.ex_date > basisDay);
+        const growth = sharesGrowth(data.shareActions, basisDay, '9999-12-31');
         const eps = filing.year_to_date.eps_basic;
         return {
           ...filingRef(filing),

@@ -17,6 +17,12 @@ const filedCount = (filing: Filing): number | null => {
   return paid_up_capital !== null && face_value !== null && paid_up_capital > 0 && face_value > 0 ? paid_up_capital / face_value : null;
 };
 
+/** The shares a period's profit and EPS imply (profit ÷ EPS), where the EPS is large enough to say. */
+const impliedCount = (figures: PeriodFigures): number | null => {
+  const { eps_basic, net_profit } = figures;
+  return eps_basic !== null && net_profit !== null && Math.abs(eps_basic) >= MIN_EPS && net_profit / eps_basic > 0 ? net_profit / eps_basic : null;
+};
+
 /** An EPS that disagrees with the period's own profit over the share count is replaced by profit ÷ shares. */
 const checkedEps = (figures: PeriodFigures, shares: number | null): PeriodFigures => {
   const { eps_basic, net_profit } = figures;
@@ -26,25 +32,63 @@ const checkedEps = (figures: PeriodFigures, shares: number | null): PeriodFigure
   return { ...figures, eps_basic: Math.round(implied * 100) / 100 };
 };
 
+type Counted = { end: string; at: number; count: number | null };
+
+/** The median of the counts filed within about a year of `at`, each restated in the shares of `day`. */
+const neighbourCount = (counted: readonly Counted[], skip: number, at: number, day: string, actions: readonly ShareAction[]): number | null => {
+  const restated = counted.flatMap((other, index) => {
+    if (index === skip || other.count === null || Math.abs(other.at - at) > NEIGHBOUR_DAYS * DAY_MS) return [];
+    return [other.end > day ? other.count / sharesGrowth(actions, day, other.end) : other.count * sharesGrowth(actions, other.end, day)];
+  });
+  return restated.length >= 2 ? median(restated) : null;
+};
+
+/** Whether `count` is in the shares after a change of `ratio` (against `before`, the count just before it). */
+const afterChange = (count: number | null, before: number | null, ratio: number): boolean | null => {
+  if (count === null || before === null) return null;
+  if (within(count, before * ratio)) return true;
+  return within(count, before) ? false : null;
+};
+
 /**
- * Filings as the derived figures use them, with the filers' evident slips repaired. Each filing's share count is
- * checked against the counts its company filed within about a year (in the same shares: splits and bonus issues in
- * between are undone): the filed count (paid-up capital ÷ face value) where it agrees with them, else the count its
- * profit and EPS imply, else theirs. Some filers put the capital in crores into the face-value box (HINDUNILVR, VEDL
- * 2018-19) or a wrong paid-up figure (ICICIBANK FY2023). Then an EPS that disagrees with the period's profit over
- * that count by more than a quarter (ICICIBANK's consolidated FY2023 year, filed with the quarter's EPS) is replaced
- * by profit ÷ shares. The filings as filed stay stored and shown.
+ * Filings as the derived figures use them, with the filers' evident slips repaired and each per-share figure's share
+ * basis settled.
+ *
+ * - Share basis: a filing states its figures in the shares of its period's end, but a split or bonus issue between
+ *   the period's end and publication is applied by some filers and not by others (GAIL's Q1 FY2020 EPS, published
+ *   after the 1:1 bonus of July 2019, is on the old count; NESTLEIND's share count of December 2023, published after
+ *   the 10-for-1 split of January 2024, is on the new). For each such filing, its share count and the count its EPS
+ *   implies are compared with the company's counts before the change: whichever matches the count times the ratio is
+ *   taken as already applied.
+ * - Share count: checked against the counts the company filed within about a year (restated in the same shares): the
+ *   filed count (paid-up capital ÷ face value) where it agrees with them, else the count its profit and EPS imply,
+ *   else theirs. Some filers put the capital in crores into the face-value box (HINDUNILVR, VEDL 2018-19) or a wrong
+ *   paid-up figure (ICICIBANK FY2023).
+ * - EPS: one that disagrees with the period's profit over that count by more than a quarter (ICICIBANK's consolidated
+ *   FY2023 year, filed with the quarter's EPS) is replaced by profit ÷ shares.
+ *
+ * The filings as filed stay stored and shown.
  */
 export const repairFilings = (filings: readonly Filing[], actions: readonly ShareAction[]): Filing[] => {
-  const counted = filings.map((filing) => ({ day: filedDay(filing.filed_at), at: Date.parse(filing.filed_at), count: filedCount(filing) }));
+  // Neighbours vouch with their own cross-checked counts (filed, or profit ÷ EPS where the filed one disagrees).
+  const counted: Counted[] = filings.map((filing) => ({ end: filing.year_to_date.end, at: Date.parse(filing.year_to_date.end), count: sharesOf(filing) }));
   return filings.map((filing, index) => {
-    const { day, at } = counted[index]!;
-    const neighbours = counted.flatMap((other, otherIndex) => {
-      if (otherIndex === index || other.count === null || Math.abs(other.at - at) > NEIGHBOUR_DAYS * DAY_MS) return [];
-      // In this filing's shares: a later count had the share changes since this filing; an earlier one lacks them.
-      return [other.day > day ? other.count / sharesGrowth(actions, day, other.day) : other.count * sharesGrowth(actions, other.day, day)];
-    });
-    const reference = neighbours.length >= 2 ? median(neighbours) : null;
+    const end = filing.year_to_date.end;
+    const published = filedDay(filing.filed_at);
+    let epsBasis = end;
+    let countBasis = end;
+    for (const action of actions.filter((entry) => entry.ex_date > end && entry.ex_date <= published)) {
+      const before = neighbourCount(
+        counted.map((entry) => (entry.end < action.ex_date ? entry : { ...entry, count: null })),
+        index,
+        Date.parse(action.ex_date),
+        end,
+        actions,
+      );
+      if (afterChange(filedCount(filing), before, action.ratio)) countBasis = action.ex_date;
+      if (afterChange(impliedCount(filing.year_to_date), before, action.ratio)) epsBasis = action.ex_date;
+    }
+    const reference = neighbourCount(counted, index, Date.parse(end), countBasis, actions);
     const filed = filedCount(filing);
     const own = sharesOf(filing);
     let shares: number | null;
@@ -52,6 +96,15 @@ export const repairFilings = (filings: readonly Filing[], actions: readonly Shar
     else if (filed !== null && within(filed, reference)) shares = filed;
     else if (own !== null && within(own, reference)) shares = own;
     else shares = reference;
-    return { ...filing, shares, quarter: checkedEps(filing.quarter, shares), year_to_date: checkedEps(filing.year_to_date, shares) };
+    // EPS is checked against profit over the count in the EPS's own shares.
+    const epsShares = shares === null ? null : (shares * sharesGrowth(actions, countBasis, epsBasis)) / sharesGrowth(actions, epsBasis, countBasis);
+    return {
+      ...filing,
+      shares,
+      eps_basis_day: epsBasis,
+      count_basis_day: countBasis,
+      quarter: checkedEps(filing.quarter, epsShares),
+      year_to_date: checkedEps(filing.year_to_date, epsShares),
+    };
   });
 };
