@@ -187,7 +187,7 @@ export const DATASET_ACTIONS: readonly DatasetAction[] = [
 /**
  * Share-count changes after the price files end (2024-03-28), which the fundamentals need: filings published after an
  * ex-date state EPS on the new share count, earlier ones on the old. Each ratio is confirmed by the filings' own share
- * counts (paid-up capital ÷ face value) before and after (see fundamentals/share-counts.spec.ts). Prices are not
+ * counts (paid-up capital ÷ face value) before and after (services/market/test/fundamentals.int-spec.ts). Prices are not
  * adjusted by them until bars after the ex-date are imported (`adjustBars` applies actions up to the last bar).
  */
 export const LATER_ACTIONS: readonly DatasetAction[] = [
