@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MARKET, QUEUES } from '@nivesh/proto';
@@ -330,6 +330,19 @@ describe('market data importers', () => {
       const failed = await producer.raw.getJob(job.id!);
       expect(failed?.attemptsMade).toBe(1);
       expect(await failed?.getState()).toBe('failed');
+    });
+
+    it('imports NSE filings as an xbrl job, and fails a job with a broken filing at once, naming it', async () => {
+      const infy = path.join(market.config.FUNDAMENTALS_DATA_DIR, 'INFY');
+      const file = path.join(infy, readdirSync(infy).sort()[0]!);
+      const result = await (await producer.add('xbrl', { paths: [file] })).waitUntilFinished(events, 60_000);
+      expect(result).toMatchObject({ files: 1, symbols: 1 });
+      expect(result.added + result.already).toBe(1);
+      const broken = path.join(tmp, '01Jan2030_1200_INDAS_1_2_broken.xml');
+      writeFileSync(broken, '<?xml version="1.0"?><xbrli:xbrl>');
+      const job = await producer.add('xbrl', { paths: [broken] });
+      await expect(job.waitUntilFinished(events, 60_000)).rejects.toThrow(new RegExp(`^${FAILURE_PREFIX.malformed}01Jan2030_1200_INDAS_1_2_broken\\.xml: `));
+      expect((await producer.raw.getJob(job.id!))?.attemptsMade).toBe(1);
     });
   });
 
