@@ -1,0 +1,49 @@
+/** Calendar helpers on 'YYYY-MM-DD' strings, all in UTC so a server's time zone never moves a date. */
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `date` is a real calendar date written 'YYYY-MM-DD' (2023-02-29 is not). */
+export const isIsoDate = (date: string): boolean => {
+  const match = ISO_DATE.exec(date);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+};
+
+/** Days since 1970-01-01 of an ISO date. */
+export const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number => Math.round(dayNumber(to) - dayNumber(from));
+
+/**
+ * The same calendar date `years` later, clamped to the month end when that day does not exist: 2024-02-29 plus one
+ * year is 2025-02-28, as "12 months from 29 February" is counted.
+ */
+export const addYears = (date: string, years: number): string => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
+  return new Date(Date.UTC(year + years, month - 1, Math.min(day, lastDay))).toISOString().slice(0, 10);
+};
+
+/**
+ * Index of the last element dated on or before `date` in an ascending series, or -1 (binary search: the value and
+ * index series are long, the look-ups many).
+ */
+export const lastIndexOnOrBefore = (series: ReadonlyArray<{ date: string }>, date: string): number => {
+  let lo = 0;
+  let hi = series.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (series[mid]!.date <= date) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+};
