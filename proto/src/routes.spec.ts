@@ -59,6 +59,12 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['fundamentalsScreener', 'GET', '/api/fundamentals/screener', 'user'],
   ['fundamentalsValuation', 'GET', '/api/fundamentals/stock', 'user'],
   ['fundamentalsBacktest', 'GET', '/api/fundamentals/backtest', 'user'],
+  ['portfolioTransactions', 'GET', '/api/portfolio/transactions', 'user'],
+  ['portfolioAddTransaction', 'POST', '/api/portfolio/transactions', 'user'],
+  ['portfolioDeleteTransaction', 'POST', '/api/portfolio/transactions/delete', 'user'],
+  ['portfolioImport', 'POST', '/api/portfolio/import', 'user'],
+  ['portfolioSummary', 'GET', '/api/portfolio', 'user'],
+  ['portfolioExample', 'GET', '/api/portfolio/example', 'none'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
   ['systemStatus', 'GET', '/api/system/status', 'admin'],
 ];
@@ -122,6 +128,12 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   fundamentalsScreener: { pe_max: '25', roe_min: '15' },
   fundamentalsValuation: { symbol: 'infy' },
   fundamentalsBacktest: {},
+  portfolioTransactions: {},
+  portfolioAddTransaction: { symbol: 'infy', date: '2024-01-15', kind: 'buy', quantity: 10, price: 1600.5 },
+  portfolioDeleteTransaction: { id: 'tx-1' },
+  portfolioImport: { csv: 'symbol,isin,trade_date\n' },
+  portfolioSummary: {},
+  portfolioExample: {},
   systemPing: {},
   systemStatus: {},
 };
@@ -159,7 +171,7 @@ describe('ROUTES', () => {
       expect(route.summary).toMatch(/^\S[^\n]{5,}$/);
     }
     expect(new Set(routes.map(([, route]) => route.tag))).toEqual(
-      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'admin', 'visitor', 'market', 'system']),
+      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'admin', 'visitor', 'market', 'portfolio', 'system']),
     );
   });
 

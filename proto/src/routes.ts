@@ -6,6 +6,7 @@ import { ANALYTICS_ROUTES } from './contracts/analytics';
 import { AUTH, AUTH_ROUTES } from './contracts/auth';
 import { CHAT, CHAT_ROUTES } from './contracts/chat';
 import { MARKET, MARKET_ROUTES } from './contracts/market';
+import { PORTFOLIO, PORTFOLIO_ROUTES } from './contracts/portfolio';
 import { PREDICTION, PREDICTION_ROUTES } from './contracts/prediction';
 import { PREMIUM, PREMIUM_ROUTES } from './contracts/premium';
 import { SystemPingQuerySchema, SystemStatusResponseSchema } from './contracts/system';
@@ -46,6 +47,7 @@ export const ROUTES = {
   ...ADMIN_ROUTES,
   ...VISITOR_ROUTES,
   ...MARKET_ROUTES,
+  ...PORTFOLIO_ROUTES,
   ...SYSTEM_ROUTES,
 };
 export type RouteName = keyof typeof ROUTES;
@@ -58,6 +60,7 @@ export const RPC = {
   prediction: PREDICTION,
   tracking: TRACKING,
   market: MARKET,
+  portfolio: PORTFOLIO,
 } satisfies Record<ServiceName, Record<string, RpcDefinition>>;
 
 /** The patterns one service must answer. */

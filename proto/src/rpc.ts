@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The services that answer RPC; each owns one request stream. */
-export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'] as const;
+export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** A feature as people call it, for sentences such as 'Price forecasts are not available yet.' */
@@ -15,6 +15,7 @@ export const SERVICE_FEATURES: Readonly<Record<ServiceName, Feature>> = {
   prediction: { name: 'Price forecasts', plural: true },
   tracking: { name: 'Usage analytics' },
   market: { name: 'Market data' },
+  portfolio: { name: 'The portfolio' },
 };
 
 export type RpcDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVICES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market'];
+export const SERVICES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio'];
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/nivesh';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 

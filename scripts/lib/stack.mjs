@@ -1,4 +1,4 @@
-// Starts the whole stack as child processes: the six services, the gateway and (in development) the SMTP sink.
+// Starts the whole stack as child processes: the services, the gateway and (in development) the SMTP sink.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';

@@ -42,7 +42,7 @@ const stop = (running: Running) =>
     running.child.kill('SIGTERM');
   });
 
-describe('the six services', () => {
+describe('the services', () => {
   const prefix = `svct-${randomBytes(4).toString('hex')}`;
   const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
   let running: Running[] = [];

@@ -11,6 +11,7 @@ import { ConfigSchema as marketConfig } from '../../services/market/src/config';
 import { ConfigSchema as predictionConfig } from '../../services/prediction/src/config';
 import { ConfigSchema as premiumConfig } from '../../services/premium/src/config';
 import { ConfigSchema as trackingConfig } from '../../services/tracking/src/config';
+import { ConfigSchema as portfolioConfig } from '../../services/portfolio/src/config';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -36,6 +37,7 @@ const configKeys: Record<string, string[]> = {
   'services/chat': Object.keys(chatConfig.shape),
   'services/prediction': Object.keys(predictionConfig.shape),
   'services/tracking': Object.keys(trackingConfig.shape),
+  'services/portfolio': Object.keys(portfolioConfig.shape),
   'services/market': Object.keys(marketConfig.shape),
 };
 
@@ -71,9 +73,9 @@ const publishedPorts = (service: Service): string[] =>
 const appServices = services.filter(([, service]) => buildOf(service)?.args.APP !== undefined);
 
 describe('docker-compose.yml', () => {
-  it('declares the dependencies, the migration job, the six services and the gateway', () => {
+  it('declares the dependencies, the migration job, the services and the gateway', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['auth', 'chat', 'gateway', 'mailpit', 'market', 'migrate', 'postgres', 'prediction', 'premium', 'redis', 'tracking'].sort(),
+      ['auth', 'chat', 'gateway', 'mailpit', 'market', 'migrate', 'portfolio', 'postgres', 'prediction', 'premium', 'redis', 'tracking'].sort(),
     );
   });
 

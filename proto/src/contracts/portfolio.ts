@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { defineRoute } from '../http';
+import { defineRpc, systemPatterns } from '../rpc';
+import { EmptyQuerySchema } from './market';
+import { IdSchema, withCaller } from './common';
+import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+
+const TAG = 'portfolio';
+
+// ---- transactions ---------------------------------------------------------------------------------------------------
+
+export const TRANSACTION_KINDS = ['buy', 'sell', 'dividend'] as const;
+export const TRANSACTION_SOURCES = ['manual', 'zerodha', 'upstox'] as const;
+/** Largest trade book one import takes, in characters (the gateway's JSON body limit is 64 kB). */
+export const TRADEBOOK_MAX_CHARS = 60_000;
+export const NOTE_MAX_LENGTH = 200;
+
+/** A transaction as entered by hand: a buy or sell of `quantity` shares at `price`, or a dividend of `price` a share on `quantity` shares. */
+export const TransactionInputSchema = z.object({
+  symbol: MarketSymbolSchema,
+  date: IsoDateSchema,
+  kind: z.enum(TRANSACTION_KINDS),
+  quantity: z.number().positive().max(1e9),
+  price: z.number().positive().max(1e9),
+  charges: z.number().min(0).max(1e9).default(0),
+  note: z.string().trim().max(NOTE_MAX_LENGTH).optional(),
+});
+export type TransactionInput = z.infer<typeof TransactionInputSchema>;
+
+export const PortfolioTransactionSchema = TransactionInputSchema.extend({
+  id: z.string(),
+  source: z.enum(TRANSACTION_SOURCES),
+  /** The broker's trade ids this transaction sums (same symbol, day and side); empty for one entered by hand. */
+  trade_ids: z.array(z.string()),
+  note: z.string().nullable(),
+});
+export type PortfolioTransaction = z.infer<typeof PortfolioTransactionSchema>;
+export const TransactionListSchema = z.object({ transactions: z.array(PortfolioTransactionSchema) });
+
+export const TradebookImportRequestSchema = z.object({
+  /** The broker's trade-book file as text (Zerodha Console tradebook CSV, or Upstox's trade report saved as CSV). */
+  csv: z
+    .string()
+    .min(1, { error: 'The trade book is empty.' })
+    .max(TRADEBOOK_MAX_CHARS, { error: `The trade book is larger than ${TRADEBOOK_MAX_CHARS.toLocaleString('en-IN')} characters; split it by year and import each part.` }),
+});
+export const TradebookImportResponseSchema = z.object({
+  broker: z.enum(['zerodha', 'upstox']),
+  trades: z.number().int(),
+  /** Transactions stored by this import; trades imported before (by trade id) are not stored again. */
+  added: z.number().int(),
+  already_imported: z.number().int(),
+  /** Rows that are not equity trades (F&O, mutual funds), with the reason. */
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type TradebookImportResponse = z.infer<typeof TradebookImportResponseSchema>;
+
+export const DeleteTransactionRequestSchema = z.object({ id: IdSchema });
+
+// ---- holdings and performance ---------------------------------------------------------------------------------------
+
+export const HoldingSchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  industry: z.string(),
+  /** Shares held today: bought less sold, through splits and bonus issues. */
+  quantity: z.number(),
+  /** What the shares held cost, charges included (bonus shares cost nothing). */
+  invested: z.number(),
+  average_cost: z.number(),
+  close: z.number(),
+  close_date: IsoDateSchema,
+  value: z.number(),
+  unrealised: z.number(),
+  unrealised_pct: z.number().nullable(),
+  weight_pct: z.number(),
+});
+export type Holding = z.infer<typeof HoldingSchema>;
+
+export const PortfolioSummarySchema = z.object({
+  /** The day of the closes the holdings are valued at. */
+  as_of: IsoDateSchema.nullable(),
+  holdings: z.array(HoldingSchema),
+  totals: z.object({ invested: z.number(), value: z.number(), unrealised: z.number(), realised: z.number(), dividends: z.number() }),
+  /** Realised gains by Indian fiscal year, short term (held 12 months or less) and long term. */
+  realised: z.array(z.object({ fiscal_year: z.string(), short_term: z.number(), long_term: z.number() })),
+  performance: z.object({
+    /** Money-weighted annual return of the portfolio's cash flows, and of the same flows put into NIFTY 50 on the same days. */
+    xirr: z.number().nullable(),
+    nifty_xirr: z.number().nullable(),
+    first_date: IsoDateSchema.nullable(),
+  }),
+  allocation: z.object({ by_sector: z.array(z.object({ sector: z.string(), value: z.number(), weight_pct: z.number() })) }),
+  /** The portfolio's value on each week's last close against the same cash flows held in NIFTY 50. */
+  series: z.array(z.object({ date: IsoDateSchema, value: z.number(), nifty_value: z.number().nullable(), invested: z.number() })),
+  /** Set for the open example portfolio: what it is, in a sentence. */
+  example: z.string().nullable(),
+});
+export type PortfolioSummary = z.infer<typeof PortfolioSummarySchema>;
+
+// ---- RPC ------------------------------------------------------------------------------------------------------------
+
+export const TransactionAddPayloadSchema = withCaller(TransactionInputSchema);
+export const TransactionListPayloadSchema = withCaller(EmptyQuerySchema);
+export const TransactionDeletePayloadSchema = withCaller(DeleteTransactionRequestSchema);
+export const TradebookImportPayloadSchema = withCaller(TradebookImportRequestSchema);
+export const PortfolioSummaryPayloadSchema = withCaller(EmptyQuerySchema);
+
+/** RPC patterns answered by services/portfolio. */
+export const PORTFOLIO = {
+  ...systemPatterns('portfolio'),
+  addTransaction: defineRpc('portfolio', 'addTransaction', TransactionAddPayloadSchema, PortfolioTransactionSchema, { sideEffects: true }),
+  listTransactions: defineRpc('portfolio', 'listTransactions', TransactionListPayloadSchema, TransactionListSchema),
+  deleteTransaction: defineRpc('portfolio', 'deleteTransaction', TransactionDeletePayloadSchema, TransactionListSchema),
+  importTradebook: defineRpc('portfolio', 'importTradebook', TradebookImportPayloadSchema, TradebookImportResponseSchema, { deadlineMs: 30_000, sideEffects: true }),
+  summary: defineRpc('portfolio', 'summary', PortfolioSummaryPayloadSchema, PortfolioSummarySchema, 20_000),
+  example: defineRpc('portfolio', 'example', EmptyQuerySchema, PortfolioSummarySchema, 20_000),
+};
+
+// ---- HTTP routes ----------------------------------------------------------------------------------------------------
+
+export const PORTFOLIO_ROUTES = {
+  portfolioTransactions: defineRoute({
+    method: 'GET',
+    path: '/api/portfolio/transactions',
+    tag: TAG,
+    summary: "The logged-in user's transactions, newest first.",
+    auth: 'user',
+    input: EmptyQuerySchema,
+    response: TransactionListSchema,
+    rpc: PORTFOLIO.listTransactions,
+  }),
+  portfolioAddTransaction: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/transactions',
+    tag: TAG,
+    summary: 'Record a buy, sell or dividend by hand.',
+    auth: 'user',
+    input: TransactionInputSchema,
+    response: PortfolioTransactionSchema,
+    rpc: PORTFOLIO.addTransaction,
+    rateLimitPerMinute: 60,
+  }),
+  portfolioDeleteTransaction: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/transactions/delete',
+    tag: TAG,
+    summary: 'Delete one of your transactions; answers the list left.',
+    auth: 'user',
+    input: DeleteTransactionRequestSchema,
+    response: TransactionListSchema,
+    rpc: PORTFOLIO.deleteTransaction,
+    rateLimitPerMinute: 60,
+  }),
+  portfolioImport: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/import',
+    tag: TAG,
+    summary: "Import a broker's trade book (Zerodha Console tradebook CSV, or Upstox's trade report saved as CSV): one malformed row rejects the file, naming the line; trades imported before are not stored again.",
+    auth: 'user',
+    input: TradebookImportRequestSchema,
+    response: TradebookImportResponseSchema,
+    rpc: PORTFOLIO.importTradebook,
+    rateLimitPerMinute: 20,
+  }),
+  portfolioSummary: defineRoute({
+    method: 'GET',
+    path: '/api/portfolio',
+    tag: TAG,
+    summary: 'Holdings valued at the latest close, realised gains short and long term by fiscal year, XIRR against the same cash flows in NIFTY 50, allocation by sector and the value over time.',
+    auth: 'user',
+    input: EmptyQuerySchema,
+    response: PortfolioSummarySchema,
+    rpc: PORTFOLIO.summary,
+  }),
+  portfolioExample: defineRoute({
+    method: 'GET',
+    path: '/api/portfolio/example',
+    tag: TAG,
+    summary: 'A fixed example portfolio (ten stocks bought on one day), open to everyone, read-only.',
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: PortfolioSummarySchema,
+    rpc: PORTFOLIO.example,
+  }),
+};

@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServicePlatformModule } from '@nivesh/proto/node';
+import type { Config } from './config';
+import { MIGRATIONS, SCHEMA } from './migrations';
+import { MarketDataClient } from './portfolio/market-data.client';
+import { PortfolioHandler } from './portfolio/portfolio.handler';
+import { PortfolioService } from './portfolio/portfolio.service';
+import { ENTITIES } from './store/transaction.entity';
+import { TransactionsRepository } from './store/transactions.repository';
+
+@Module({})
+export class AppModule {
+  static register(config: Config): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServicePlatformModule.forService({ service: 'portfolio', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
+      controllers: [PortfolioHandler],
+      providers: [TransactionsRepository, MarketDataClient, PortfolioService],
+    };
+  }
+}

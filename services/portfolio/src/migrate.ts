@@ -1,0 +1,13 @@
+import { runMigrations } from '@nivesh/proto/node';
+import { loadMigrationConfig } from './config';
+import { MIGRATIONS, SCHEMA } from './migrations';
+
+const config = loadMigrationConfig();
+
+runMigrations({ databaseUrl: config.DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS }).then(
+  (applied) => console.log(`portfolio: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`),
+  (error: unknown) => {
+    console.error('portfolio: migration failed', error);
+    process.exit(1);
+  },
+);

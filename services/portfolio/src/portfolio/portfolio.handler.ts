@@ -1,0 +1,43 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { PORTFOLIO } from '@nivesh/proto';
+import type { z } from 'zod';
+import { PortfolioService } from './portfolio.service';
+
+type Payloads = { [P in keyof typeof PORTFOLIO]: z.output<(typeof PORTFOLIO)[P]['payload']> };
+
+/** The portfolio calls of the gateway: transactions, trade-book imports, the summary and the open example. */
+@Controller()
+export class PortfolioHandler {
+  constructor(private readonly portfolio: PortfolioService) {}
+
+  @MessagePattern(PORTFOLIO.listTransactions.pattern)
+  async list(@Payload() { caller }: Payloads['listTransactions']) {
+    return { transactions: await this.portfolio.list(caller.user_id) };
+  }
+
+  @MessagePattern(PORTFOLIO.addTransaction.pattern)
+  add(@Payload() { caller, ...input }: Payloads['addTransaction']) {
+    return this.portfolio.add(caller.user_id, input);
+  }
+
+  @MessagePattern(PORTFOLIO.deleteTransaction.pattern)
+  async remove(@Payload() { caller, id }: Payloads['deleteTransaction']) {
+    return { transactions: await this.portfolio.remove(caller.user_id, id) };
+  }
+
+  @MessagePattern(PORTFOLIO.importTradebook.pattern)
+  importTradebook(@Payload() { caller, csv }: Payloads['importTradebook']) {
+    return this.portfolio.importTradebook(caller.user_id, csv);
+  }
+
+  @MessagePattern(PORTFOLIO.summary.pattern)
+  summary(@Payload() { caller }: Payloads['summary']) {
+    return this.portfolio.summary(caller.user_id);
+  }
+
+  @MessagePattern(PORTFOLIO.example.pattern)
+  example() {
+    return this.portfolio.example();
+  }
+}

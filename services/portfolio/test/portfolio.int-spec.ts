@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { PORTFOLIO, type RpcDefinition } from '@nivesh/proto';
+import { parseConfig, startService } from '@nivesh/proto/node';
+import type { z } from 'zod';
+import { type MarketHarness, startMarket } from '../../market/test/support';
+import { AppModule } from '../src/app.module';
+import { ConfigSchema } from '../src/config';
+
+const HEADER = 'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time,expiry_date';
+const row = (symbol: string, date: string, side: 'buy' | 'sell', quantity: number, price: number, tradeId: string) =>
+  `${symbol},,${date},NSE,EQ,EQ,${side},false,${quantity}.000000,${price.toFixed(6)},${tradeId},1300000000000001,${date}T10:00:00,`;
+
+/**
+ * A Zerodha Console tradebook of real NSE closes: INFY bought in two fills and partly sold, TCS, and NESTLEIND bought
+ * before its 10-for-1 split of 5 January 2024, and one F&O row that is skipped.
+ */
+const TRADEBOOK = [
+  HEADER,
+  row('INFY', '2023-06-01', 'buy', 10, 1300, '70000001'),
+  row('INFY', '2023-06-01', 'buy', 5, 1302, '70000002'),
+  row('TCS', '2023-06-02', 'buy', 4, 3250, '70000003'),
+  row('NESTLEIND', '2023-12-01', 'buy', 2, 24000, '70000004'),
+  'NIFTY24MARFUT,,2024-03-18,NFO,FO,,buy,false,50.000000,22050.000000,70000005,1300000000000002,2024-03-18T10:06:00,2024-03-28',
+  row('INFY', '2024-02-01', 'sell', 6, 1650, '70000006'),
+].join('\n');
+
+describe('the portfolio', () => {
+  let market: MarketHarness;
+  let portfolio: Awaited<ReturnType<typeof startService>>['app'];
+  const user = () => ({ user_id: `u-${randomBytes(4).toString('hex')}`, session_id: 's-1', is_admin: false });
+  const call = <D extends RpcDefinition>(def: D, payload: z.input<D['payload']>) => market.call(def, payload);
+
+  beforeAll(async () => {
+    market = await startMarket();
+    const config = parseConfig(ConfigSchema, { DATABASE_URL: market.config.DATABASE_URL, REDIS_URL: market.config.REDIS_URL, REDIS_PREFIX: market.config.REDIS_PREFIX, LOG_LEVEL: 'error' });
+    ({ app: portfolio } = await startService({ service: 'portfolio', module: AppModule.register(config), config, handleSignals: false }));
+  });
+
+  afterAll(async () => {
+    await portfolio.close();
+    await market.close();
+  });
+
+  it('imports a trade book, values the holdings at the latest close through a split, and imports nothing twice', async () => {
+    const caller = user();
+    const imported = await call(PORTFOLIO.importTradebook, { caller, csv: TRADEBOOK });
+    expect(imported).toMatchObject({ broker: 'zerodha', trades: 5, added: 4, already_imported: 0 });
+    expect(imported.skipped).toHaveLength(1);
+
+    const summary = await call(PORTFOLIO.summary, { caller });
+    expect(summary.as_of).toBe('2024-03-28');
+    const bySymbol = new Map(summary.holdings.map((holding) => [holding.symbol, holding]));
+    // 15 INFY bought, 6 sold; NESTLEIND's 2 shares became 20 in the 10-for-1 split, at a tenth of the cost each.
+    expect(bySymbol.get('INFY')).toMatchObject({ quantity: 9, close_date: '2024-03-28' });
+    expect(bySymbol.get('NESTLEIND')).toMatchObject({ quantity: 20, invested: 48_000, average_cost: 2_400 });
+    expect(bySymbol.get('TCS')).toMatchObject({ quantity: 4 });
+    const value = summary.holdings.reduce((sum, holding) => sum + holding.value, 0);
+    expect(summary.totals.value).toBeCloseTo(value, 0);
+    expect(bySymbol.get('TCS')!.value).toBeCloseTo(4 * bySymbol.get('TCS')!.close, 1);
+    // The two INFY fills of 1 June are one transaction at their average price; 6 of its shares sold at 1,650 within
+    // the year: a short-term gain.
+    const average = (10 * 1300 + 5 * 1302) / 15;
+    expect(summary.realised).toEqual([{ fiscal_year: 'FY2023-24', short_term: Math.round(6 * (1650 - average) * 100) / 100, long_term: 0 }]);
+    expect(summary.performance.xirr).not.toBeNull();
+    expect(summary.performance.nifty_xirr).not.toBeNull();
+    expect(summary.allocation.by_sector.map((sector) => sector.sector)).toEqual(expect.arrayContaining(['IT', 'CONSUMER GOODS']));
+    expect(summary.series.at(-1)).toMatchObject({ date: '2024-03-28' });
+    expect(summary.series.at(-1)!.value).toBeCloseTo(value, 0);
+
+    const again = await call(PORTFOLIO.importTradebook, { caller, csv: TRADEBOOK });
+    expect(again).toMatchObject({ trades: 5, added: 0, already_imported: 5 });
+    expect((await call(PORTFOLIO.listTransactions, { caller })).transactions).toHaveLength(4);
+  });
+
+  it('rejects a malformed row naming its line and keeps nothing of that import', async () => {
+    const caller = user();
+    const bad = [HEADER, row('INFY', '2023-06-01', 'buy', 10, 1300, '71000001'), row('TCS', '2023-06-02', 'buy', 4, 3250, '71000002').replace(',4.000000,', ',four,')].join('\n');
+    await expect(call(PORTFOLIO.importTradebook, { caller, csv: bad })).rejects.toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/line 3: /) });
+    expect((await call(PORTFOLIO.listTransactions, { caller })).transactions).toEqual([]);
+  });
+
+  it('refuses a sale of more shares than were held then, and a stock it has no prices for', async () => {
+    const caller = user();
+    await call(PORTFOLIO.addTransaction, { caller, symbol: 'ITC', date: '2023-05-02', kind: 'buy', quantity: 10, price: 420, charges: 20 });
+    await expect(call(PORTFOLIO.addTransaction, { caller, symbol: 'ITC', date: '2023-06-01', kind: 'sell', quantity: 11, price: 440, charges: 0 })).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: expect.stringMatching(/sell 11 ITC shares on 2023-06-01, more than the 10 held then/),
+    });
+    await expect(call(PORTFOLIO.addTransaction, { caller, symbol: 'NOSUCH', date: '2023-06-01', kind: 'buy', quantity: 1, price: 10, charges: 0 })).rejects.toMatchObject({ code: 'not_found' });
+    const [only] = (await call(PORTFOLIO.listTransactions, { caller })).transactions;
+    expect(only).toMatchObject({ symbol: 'ITC', quantity: 10, source: 'manual', trade_ids: [] });
+    expect((await call(PORTFOLIO.deleteTransaction, { caller, id: only!.id })).transactions).toEqual([]);
+    await expect(call(PORTFOLIO.deleteTransaction, { caller, id: only!.id })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('shows the open example: ten stocks bought on one day, said plainly', async () => {
+    const example = await call(PORTFOLIO.example, {});
+    expect(example.holdings).toHaveLength(10);
+    expect(example.example).toMatch(/^This is an example portfolio/);
+    expect(example.performance.first_date).toBe('2023-04-03');
+  });
+});
