@@ -2,7 +2,7 @@ import './market.css';
 import './symbol-picker.css';
 import { useCombobox } from 'downshift';
 import type { UseComboboxState, UseComboboxStateChangeOptions } from 'downshift';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSymbols } from '../../lib/market/get-symbols';
 import { readRecentSymbols, rememberRecentSymbol } from '../../lib/market/recent-symbols';
 import type { SymbolEntry } from './symbol-search';
@@ -96,7 +96,14 @@ export function SymbolPicker({ value, onChange, label = 'Stock' }: SymbolPickerP
     return list;
   }, [items, typed, recentEntries.length]);
 
-  const disabled = symbols.isPending;
+  // The field opens for typing only once it shows the stock picked (downshift puts the label in after the render that
+  // finds it): typing before then would be merged with, or replaced by, the label arriving.
+  const [ready, setReady] = useState(false);
+  const labelShown = selectedItem === null || inputValue === itemToString(selectedItem);
+  useEffect(() => {
+    if (!ready && !symbols.isPending && labelShown) setReady(true);
+  }, [ready, symbols.isPending, labelShown]);
+  const disabled = symbols.isPending || !ready;
   const showStatus = isOpen && typed;
 
   return (
