@@ -85,7 +85,10 @@ export const PortfolioSummarySchema = z.object({
   /** Realised gains by Indian fiscal year, short term (held 12 months or less) and long term. */
   realised: z.array(z.object({ fiscal_year: z.string(), short_term: z.number(), long_term: z.number() })),
   performance: z.object({
-    /** Money-weighted annual return of the portfolio's cash flows, and of the same flows put into NIFTY 50 on the same days. */
+    /**
+     * Money-weighted annual return (XIRR), in % a year, of the portfolio's cash flows and of the same flows put into
+     * NIFTY 50 on the same days (14.2 = 14.2 % a year).
+     */
     xirr: z.number().nullable(),
     nifty_xirr: z.number().nullable(),
     first_date: IsoDateSchema.nullable(),

@@ -46,7 +46,12 @@ export function AboutPage() {
             <Link to="/undervalued-analytics">Undervalued Analytics</Link>, for logged-in users, screens the stocks on
             P/E, P/B, ROE and more from the companies&apos; own filings with NSE.
           </li>
-          <li>AI News, the Intelligence Hub, the portfolio and the blog are not available yet.</li>
+          <li>
+            The <Link to="/portfolio">Portfolio</Link>, for logged-in users, reads your Zerodha or Upstox trade book and
+            shows your holdings, gains and XIRR against NIFTY 50; <Link to="/portfolio-fixed">an example</Link> is open to
+            everyone.
+          </li>
+          <li>AI News, the Intelligence Hub and the blog are not available yet.</li>
         </ul>
         <p>
           Nivesh is free to use with advertisements. <Link to="/premium">Premium</Link>, at {price} per month on one device

@@ -1,0 +1,367 @@
+/**
+ * Test answers of the portfolio routes, typed with proto's contracts (the answer check runs on them in tests too).
+ * Prices are the real closes of the days named, up to 28 Mar 2024, the last day of the price data; holdings and
+ * totals are worked out from the transactions below, as the service would.
+ */
+import type {
+  Holding,
+  MarketSymbols,
+  PortfolioSummary,
+  PortfolioTransaction,
+  TradebookImportResponse,
+} from '@nivesh/proto';
+import type { FetchCall } from '../../../testing/fetch-mock';
+import { ME, json, notFound } from '../../../testing/fetch-mock';
+import { PORTFOLIO_PATHS } from '../portfolio-values';
+
+export const AS_OF = '2024-03-28';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+type Position = Pick<Holding, 'symbol' | 'company' | 'industry' | 'quantity' | 'invested' | 'close'>;
+
+/** A holding from what was paid and the close, its weight left for `weighted` to fill in. */
+const holding = ({ symbol, company, industry, quantity, invested, close }: Position): Holding => {
+  const value = round2(quantity * close);
+  return {
+    symbol,
+    company,
+    industry,
+    quantity,
+    invested: round2(invested),
+    average_cost: round2(invested / quantity),
+    close,
+    close_date: AS_OF,
+    value,
+    unrealised: round2(value - invested),
+    unrealised_pct: round2(((value - invested) / invested) * 100),
+    weight_pct: 0,
+  };
+};
+
+const weighted = (holdings: Holding[]): Holding[] => {
+  const total = holdings.reduce((sum, entry) => sum + entry.value, 0);
+  return holdings.map((entry) => ({ ...entry, weight_pct: round2((entry.value / total) * 100) }));
+};
+
+const sum = (holdings: readonly Holding[], key: 'invested' | 'value' | 'unrealised') =>
+  round2(holdings.reduce((total, entry) => total + entry[key], 0));
+
+const bySector = (holdings: readonly Holding[]): PortfolioSummary['allocation']['by_sector'] => {
+  const total = sum(holdings, 'value');
+  const sectors = new Map<string, number>();
+  for (const entry of holdings) sectors.set(entry.industry, (sectors.get(entry.industry) ?? 0) + entry.value);
+  return [...sectors]
+    .map(([sector, value]) => ({ sector, value: round2(value), weight_pct: round2((value / total) * 100) }))
+    .sort((a, b) => b.value - a.value);
+};
+
+// ---- the logged-in user's portfolio ---------------------------------------------------------------------------------
+
+/** Newest first, as GET /api/portfolio/transactions answers. */
+export const TRANSACTIONS: PortfolioTransaction[] = [
+  {
+    id: 'tx-8',
+    symbol: 'HDFCBANK',
+    date: '2023-06-12',
+    kind: 'buy',
+    quantity: 15,
+    price: 1600.8,
+    charges: 24,
+    note: 'Bought after the merger',
+    source: 'manual',
+    trade_ids: [],
+  },
+  {
+    id: 'tx-7',
+    symbol: 'ITC',
+    date: '2023-06-12',
+    kind: 'sell',
+    quantity: 40,
+    price: 436.95,
+    charges: 17.5,
+    note: null,
+    source: 'upstox',
+    trade_ids: ['88120331'],
+  },
+  {
+    id: 'tx-6',
+    symbol: 'INFY',
+    date: '2023-06-12',
+    kind: 'sell',
+    quantity: 5,
+    price: 1291.95,
+    charges: 8,
+    note: null,
+    source: 'zerodha',
+    trade_ids: ['61230007'],
+  },
+  {
+    id: 'tx-5',
+    symbol: 'ITC',
+    date: '2023-06-01',
+    kind: 'dividend',
+    quantity: 60,
+    price: 6.75,
+    charges: 0,
+    note: 'Final dividend FY2022-23',
+    source: 'manual',
+    trade_ids: [],
+  },
+  {
+    id: 'tx-4',
+    symbol: 'TCS',
+    date: '2023-01-10',
+    kind: 'sell',
+    quantity: 5,
+    price: 3286.4,
+    charges: 16.5,
+    note: null,
+    source: 'zerodha',
+    trade_ids: ['58110002'],
+  },
+  {
+    id: 'tx-3',
+    symbol: 'INFY',
+    date: '2023-01-10',
+    kind: 'buy',
+    quantity: 20,
+    price: 1469.75,
+    charges: 29.4,
+    note: null,
+    source: 'zerodha',
+    trade_ids: ['58110001', '58110003'],
+  },
+  {
+    id: 'tx-2',
+    symbol: 'RELIANCE',
+    date: '2022-06-15',
+    kind: 'buy',
+    quantity: 10,
+    price: 2596.3,
+    charges: 30.1,
+    note: null,
+    source: 'zerodha',
+    trade_ids: ['55510001'],
+  },
+  {
+    id: 'tx-1',
+    symbol: 'TCS',
+    date: '2022-06-15',
+    kind: 'buy',
+    quantity: 5,
+    price: 3206.3,
+    charges: 16,
+    note: null,
+    source: 'zerodha',
+    trade_ids: ['55510002'],
+  },
+  {
+    id: 'tx-0',
+    symbol: 'ITC',
+    date: '2021-04-01',
+    kind: 'buy',
+    quantity: 100,
+    price: 220.05,
+    charges: 22,
+    note: null,
+    source: 'upstox',
+    trade_ids: ['40010001'],
+  },
+];
+
+/** What is held: RELIANCE 10, INFY 15 of 20 (5 sold), HDFCBANK 15, ITC 60 of 100 (40 sold); TCS all sold. */
+export const HOLDINGS: Holding[] = weighted([
+  holding({
+    symbol: 'RELIANCE',
+    company: 'Reliance Industries Ltd.',
+    industry: 'Oil Gas & Consumable Fuels',
+    quantity: 10,
+    invested: 25_963 + 30.1,
+    close: 2971.7,
+  }),
+  holding({
+    symbol: 'INFY',
+    company: 'Infosys Ltd.',
+    industry: 'Information Technology',
+    quantity: 15,
+    invested: 0.75 * (29_395 + 29.4),
+    close: 1498.05,
+  }),
+  holding({
+    symbol: 'HDFCBANK',
+    company: 'HDFC Bank Ltd.',
+    industry: 'Financial Services',
+    quantity: 15,
+    invested: 24_012 + 24,
+    close: 1447.9,
+  }),
+  holding({
+    symbol: 'ITC',
+    company: 'ITC Ltd.',
+    industry: 'Fast Moving Consumer Goods',
+    quantity: 60,
+    invested: 0.6 * (22_005 + 22),
+    close: 428.35,
+  }),
+]);
+
+/**
+ * Realised: TCS bought 15 Jun 2022, sold 10 Jan 2023 (short term, FY2022-23, +₹368.00); INFY 5 sold 12 Jun 2023 after
+ * five months (short term, FY2023-24, −₹904.35); ITC 40 sold 12 Jun 2023 after two years (long term, +₹8,649.70).
+ */
+export const REALISED: PortfolioSummary['realised'] = [
+  { fiscal_year: 'FY2022-23', short_term: 368, long_term: 0 },
+  { fiscal_year: 'FY2023-24', short_term: -904.35, long_term: 8649.7 },
+];
+
+export const SUMMARY: PortfolioSummary = {
+  as_of: AS_OF,
+  holdings: HOLDINGS,
+  totals: {
+    invested: sum(HOLDINGS, 'invested'),
+    value: sum(HOLDINGS, 'value'),
+    unrealised: sum(HOLDINGS, 'unrealised'),
+    realised: 8113.35,
+    dividends: 405,
+  },
+  realised: REALISED,
+  performance: { xirr: 14.2, nifty_xirr: 12.1, first_date: '2021-04-01' },
+  allocation: { by_sector: bySector(HOLDINGS) },
+  series: [
+    { date: '2021-04-01', value: 22_005, nifty_value: 22_005, invested: 22_027 },
+    { date: '2022-06-17', value: 71_214.5, nifty_value: 69_877.1, invested: 73_289.3 },
+    { date: '2023-01-13', value: 87_540.2, nifty_value: 85_917.6, invested: 86_682.9 },
+    { date: '2023-06-16', value: 93_310.75, nifty_value: 90_120.4, invested: 85_313.6 },
+    { date: '2023-12-29', value: 101_245.3, nifty_value: 97_812.9, invested: 85_313.6 },
+    { date: '2024-03-28', value: sum(HOLDINGS, 'value'), nifty_value: null, invested: sum(HOLDINGS, 'invested') },
+  ],
+  example: null,
+};
+
+/** A user with no transactions yet. */
+export const EMPTY_SUMMARY: PortfolioSummary = {
+  as_of: null,
+  holdings: [],
+  totals: { invested: 0, value: 0, unrealised: 0, realised: 0, dividends: 0 },
+  realised: [],
+  performance: { xirr: null, nifty_xirr: null, first_date: null },
+  allocation: { by_sector: [] },
+  series: [],
+  example: null,
+};
+
+// ---- the open example --------------------------------------------------------------------------------------------
+
+/** Ten NIFTY 50 stocks, about ₹10,000 of each at the closes of 3 Apr 2023, with 0.12 % in charges. */
+const EXAMPLE_BUYS: ReadonlyArray<[string, string, string, number, number]> = [
+  ['RELIANCE', 'Reliance Industries Ltd.', 'Oil Gas & Consumable Fuels', 2331.45, 2971.7],
+  ['TCS', 'Tata Consultancy Services Ltd.', 'Information Technology', 3200, 3876.3],
+  ['HDFCBANK', 'HDFC Bank Ltd.', 'Financial Services', 1610.55, 1447.9],
+  ['INFY', 'Infosys Ltd.', 'Information Technology', 1410.85, 1498.05],
+  ['ICICIBANK', 'ICICI Bank Ltd.', 'Financial Services', 883.8, 1093.3],
+  ['HINDUNILVR', 'Hindustan Unilever Ltd.', 'Fast Moving Consumer Goods', 2536.1, 2264.35],
+  ['ITC', 'ITC Ltd.', 'Fast Moving Consumer Goods', 378.9, 428.35],
+  ['BHARTIARTL', 'Bharti Airtel Ltd.', 'Telecommunication', 760.55, 1228.6],
+  ['LT', 'Larsen & Toubro Ltd.', 'Construction', 2170.15, 3763.9],
+  ['SBIN', 'State Bank of India', 'Financial Services', 526.75, 752.35],
+];
+
+const EXAMPLE_HOLDINGS = weighted(
+  EXAMPLE_BUYS.map(([symbol, company, industry, price, close]) => {
+    const quantity = Math.floor(10_000 / price);
+    return holding({ symbol, company, industry, quantity, invested: quantity * price * 1.0012, close });
+  }),
+);
+
+export const EXAMPLE_TEXT = 'An example: about ₹10,000 in each of ten NIFTY 50 stocks on 3 Apr 2023, held since.';
+
+export const EXAMPLE: PortfolioSummary = {
+  as_of: AS_OF,
+  holdings: EXAMPLE_HOLDINGS,
+  totals: {
+    invested: sum(EXAMPLE_HOLDINGS, 'invested'),
+    value: sum(EXAMPLE_HOLDINGS, 'value'),
+    unrealised: sum(EXAMPLE_HOLDINGS, 'unrealised'),
+    realised: 0,
+    dividends: 0,
+  },
+  realised: [],
+  performance: { xirr: 25.73, nifty_xirr: 29.04, first_date: '2023-04-03' },
+  allocation: { by_sector: bySector(EXAMPLE_HOLDINGS) },
+  series: [
+    { date: '2023-04-06', value: 96_940.5, nifty_value: 97_310.2, invested: sum(EXAMPLE_HOLDINGS, 'invested') },
+    { date: '2023-06-30', value: 104_622.8, nifty_value: 106_452.1, invested: sum(EXAMPLE_HOLDINGS, 'invested') },
+    { date: '2023-09-29', value: 106_118.4, nifty_value: 108_944.7, invested: sum(EXAMPLE_HOLDINGS, 'invested') },
+    { date: '2023-12-29', value: 115_933.6, nifty_value: 120_556.3, invested: sum(EXAMPLE_HOLDINGS, 'invested') },
+    {
+      date: AS_OF,
+      value: sum(EXAMPLE_HOLDINGS, 'value'),
+      nifty_value: null,
+      invested: sum(EXAMPLE_HOLDINGS, 'invested'),
+    },
+  ],
+  example: EXAMPLE_TEXT,
+};
+
+// ---- import and the stock list -----------------------------------------------------------------------------------
+
+export const IMPORTED: TradebookImportResponse = {
+  broker: 'zerodha',
+  trades: 42,
+  added: 12,
+  already_imported: 30,
+  skipped: [
+    { line: 5, reason: 'segment FO is not equity' },
+    { line: 17, reason: 'segment FO is not equity' },
+    { line: 31, reason: 'segment MF is not equity' },
+  ],
+};
+
+/** The service's answer to a trade book with a malformed row: nothing of the file is kept. */
+export const MALFORMED_DETAIL = "line 7: quantity 'ten' is not a number";
+
+const stock = (symbol: string, company: string, industry: string) => ({
+  symbol,
+  company,
+  industry,
+  isin: null,
+  first_date: '2015-01-01',
+  last_date: AS_OF,
+});
+
+export const SYMBOLS: MarketSymbols = [
+  stock('INFY', 'Infosys Ltd.', 'Information Technology'),
+  stock('ITC', 'ITC Ltd.', 'Fast Moving Consumer Goods'),
+  stock('RELIANCE', 'Reliance Industries Ltd.', 'Oil Gas & Consumable Fuels'),
+  stock('TCS', 'Tata Consultancy Services Ltd.', 'Information Technology'),
+];
+
+type Handler = (call: FetchCall) => Response | Promise<Response>;
+
+type Routes = Partial<Record<'summary' | 'transactions' | 'add' | 'remove' | 'import' | 'example', Handler>>;
+
+/** A gateway answering the portfolio routes with the fixtures above, or with the handlers given. */
+export const portfolioServer =
+  (routes: Routes = {}) =>
+  (call: FetchCall): Response | Promise<Response> => {
+    if (call.url === '/me') return json(ME);
+    if (call.url === '/api/market/symbols') return json(SYMBOLS);
+    if (call.url === PORTFOLIO_PATHS.portfolioSummary) return routes.summary ? routes.summary(call) : json(SUMMARY);
+    if (call.url === PORTFOLIO_PATHS.portfolioExample) return routes.example ? routes.example(call) : json(EXAMPLE);
+    if (call.url === PORTFOLIO_PATHS.portfolioImport) return routes.import ? routes.import(call) : json(IMPORTED);
+    if (call.url === PORTFOLIO_PATHS.portfolioDeleteTransaction) {
+      if (routes.remove) return routes.remove(call);
+      const { id } = call.body as { id: string };
+      return json({ transactions: TRANSACTIONS.filter((entry) => entry.id !== id) });
+    }
+    if (call.url === PORTFOLIO_PATHS.portfolioTransactions) {
+      if (call.method === 'POST') {
+        if (routes.add) return routes.add(call);
+        const body = call.body as object;
+        return json({ id: 'tx-new', source: 'manual', trade_ids: [], note: null, charges: 0, ...body }, 201);
+      }
+      return routes.transactions ? routes.transactions(call) : json({ transactions: TRANSACTIONS });
+    }
+    return notFound();
+  };
