@@ -5,6 +5,7 @@ import { formatINR, formatMarketDate } from '../../../lib/format';
 import { formatPercent, formatQuantity } from '../figures';
 import { PORTFOLIO_TEXTS } from '../texts';
 import { Gain } from './gain';
+import '../../../components/sort-button.css';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: ColumnKey; direction: Direction };

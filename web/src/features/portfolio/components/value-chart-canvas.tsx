@@ -82,5 +82,5 @@ export default function ValueChartCanvas({ series }: ValueChartProps) {
     };
   }, [chart, series, colors]);
 
-  return <div ref={container} className="value-chart-canvas" />;
+  return <div ref={container} className="chart-figure-canvas" />;
 }

@@ -6,6 +6,7 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { formatMarketDate } from '../../../lib/format';
 import { useTrackRecord } from '../api/get-track-record';
 import { TRENDVISION_TEXTS, backtestsRunning, beatNaiveCount, formatShare } from '../texts';
+import '../../../components/sort-button.css';
 
 type Direction = 'ascending' | 'descending';
 

@@ -11,6 +11,7 @@ import { withSymbol } from '../filters';
 import { FUNDAMENTAL_MEASURES } from '../fundamentals-values';
 import { BANK_MEASURES, formatMeasure } from '../measures';
 import { MEASURE_LABELS, UNDERVALUED_TEXTS, filingLine, matchCount, medianLine, missingValue } from '../texts';
+import '../../../components/sort-button.css';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: string; direction: Direction };

@@ -100,5 +100,5 @@ export default function ValuationChartCanvas({ history, filings }: ValuationChar
     };
   }, [chart, history, filings, colors]);
 
-  return <div ref={container} className="valuation-chart-canvas" />;
+  return <div ref={container} className="chart-figure-canvas" />;
 }

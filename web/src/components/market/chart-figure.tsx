@@ -1,0 +1,52 @@
+import { type ReactNode, Suspense, useRef } from 'react';
+import { useNearViewport } from '../../hooks/use-near-viewport';
+import { ChartBoundary } from './lazy-price-chart';
+import './chart-figure.css';
+
+/** One line of a chart's legend: its marker (e.g. a `chart-swatch` span) and what it stands for. */
+export type LegendEntry = { key: string; marker: ReactNode; text: string };
+
+export type ChartFigureProps = {
+  /** The chart in words, for screen readers (role img). */
+  label: string;
+  testId: string;
+  legend: readonly LegendEntry[];
+  /** The canvas, a lazy component: rendered only once the figure is near the viewport. */
+  canvas: ReactNode;
+};
+
+const LOADING = <span className="chart-figure-loading">Loading chart...</span>;
+
+/**
+ * A lightweight-charts figure: a box of fixed height whose canvas (a lazy chunk) is built when scrolled near, with a
+ * legend in words and the library's credit. The canvas component fills `.chart-figure-canvas`.
+ */
+export function ChartFigure({ label, testId, legend, canvas }: ChartFigureProps) {
+  const plot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(plot);
+  return (
+    <figure className="chart-figure">
+      <div ref={plot} className="chart-figure-plot" role="img" aria-label={label} data-testid={testId}>
+        {near ? (
+          <ChartBoundary>
+            <Suspense fallback={LOADING}>{canvas}</Suspense>
+          </ChartBoundary>
+        ) : (
+          LOADING
+        )}
+      </div>
+      <ul className="chart-figure-legend" aria-label="What the chart shows">
+        {legend.map((entry) => (
+          <li key={entry.key}>
+            {entry.marker}
+            {entry.text}
+          </li>
+        ))}
+      </ul>
+      {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
+      <figcaption className="chart-figure-credit">
+        Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
+      </figcaption>
+    </figure>
+  );
+}
