@@ -83,7 +83,10 @@ export const FilingRefSchema = z.object({
 });
 export type FilingRef = z.infer<typeof FilingRefSchema>;
 
-/** One measure of one stock: its value, its own 5-year median and its sector's median on the same day (null when unknown). */
+/**
+ * One measure of one stock: its value, its own 5-year median and its peers' median on the same day (null when unknown);
+ * the peers are the stocks of its industry, or the banks for a bank.
+ */
 export const MeasureValueSchema = z.object({
   value: z.number().nullable(),
   median_5y: z.number().nullable(),

@@ -111,6 +111,7 @@ export const UNDERVALUED_TEXTS = {
   today: 'Today',
   median5y: '5-year median',
   sectorMedian: 'Sector median',
+  banksMedian: 'Median of the banks',
   ttmEps: 'Earnings per share, last twelve months',
   bookValue: 'Book value per share',
   grahamNumber: 'Graham number',
@@ -181,8 +182,8 @@ export const TTM_METHODS: Record<NonNullable<StockFundamentals['ttm_method']>, s
 export const filingLine = (label: string, basis: string, publishedOn: string): string =>
   `${label} · ${basis} · published ${publishedOn}`;
 
-/** The line under a value: "5y median 24.1 · sector 28.3". */
-export const medianLine = (median5y: string, sector: string): string => `5y median ${median5y} · sector ${sector}`;
+/** The line under a value: "5y median 24.1 · sector 28.3"; a bank is set against the banks ("· banks 2.65"). */
+export const medianLine = (median5y: string, sector: string, bank = false): string => `5y median ${median5y} · ${bank ? 'banks' : 'sector'} ${sector}`;
 
 /** What a bank's valuation should be read on, and why. */
 export const bankNotice = (company: string): string =>

@@ -64,8 +64,8 @@ export const sortRows = (rows: readonly StockFundamentals[], sort: Sort): StockF
 };
 
 /** A value with, smaller, its 5-year and sector medians; a missing one says why (in a title and to screen readers). */
-function MeasureCell({ measure, figure }: { measure: FundamentalMeasure; figure: MeasureValue }) {
-  const context = medianLine(formatMeasure(measure, figure.median_5y), formatMeasure(measure, figure.sector_median));
+function MeasureCell({ measure, figure, bank }: { measure: FundamentalMeasure; figure: MeasureValue; bank: boolean }) {
+  const context = medianLine(formatMeasure(measure, figure.median_5y), formatMeasure(measure, figure.sector_median), bank);
   if (figure.value === null) {
     const reason = figure.missing_reason ?? '';
     return (
@@ -152,7 +152,7 @@ function ResultsTable({ rows }: { rows: readonly StockFundamentals[] }) {
               </th>
               {FUNDAMENTAL_MEASURES.map((measure) => (
                 <td key={measure} className={row.bank && BANK_MEASURES.has(measure) ? 'key-measure' : undefined}>
-                  <MeasureCell measure={measure} figure={row.measures[measure]} />
+                  <MeasureCell measure={measure} figure={row.measures[measure]} bank={row.bank} />
                 </td>
               ))}
               <td className="text filing-cell">

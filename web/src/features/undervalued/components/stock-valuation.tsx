@@ -49,7 +49,7 @@ function TodayTable({ latest }: { latest: StockFundamentals }) {
             <th scope="col">{UNDERVALUED_TEXTS.measure}</th>
             <th scope="col">{UNDERVALUED_TEXTS.today}</th>
             <th scope="col">{UNDERVALUED_TEXTS.median5y}</th>
-            <th scope="col">{UNDERVALUED_TEXTS.sectorMedian}</th>
+            <th scope="col">{latest.bank ? UNDERVALUED_TEXTS.banksMedian : UNDERVALUED_TEXTS.sectorMedian}</th>
           </tr>
         </thead>
         <tbody>

@@ -109,8 +109,8 @@ describe('Undervalued Analytics screener', () => {
     expect(within(bank).getByRole('rowheader').textContent).toContain('Bank');
     const bankCells = within(bank).getAllByRole('cell');
     expect(bankCells.filter((cell) => cell.classList.contains('key-measure')).map((cell) => cell.textContent)).toEqual([
-      '2.415y median 3.35 · sector 2.08',
-      '15.1%5y median 16.2% · sector 14.9%',
+      '2.415y median 3.35 · banks 2.08',
+      '15.1%5y median 16.2% · banks 14.9%',
     ]);
     expect(bankCells[7]!.textContent).toContain(BANK_DEBT_REASON);
     expect(within(results).getByText(UNDERVALUED_TEXTS.bankNote)).toBeTruthy();
