@@ -98,6 +98,8 @@ export const PortfolioSummarySchema = z.object({
   series: z.array(z.object({ date: IsoDateSchema, value: z.number(), nifty_value: z.number().nullable(), invested: z.number() })),
   /** Set for the open example portfolio: what it is, in a sentence. */
   example: z.string().nullable(),
+  /** What the figures leave out, in sentences (e.g. shares of a demerged company Nivesh has no prices for). */
+  notes: z.array(z.string()).default([]),
 });
 export type PortfolioSummary = z.infer<typeof PortfolioSummarySchema>;
 

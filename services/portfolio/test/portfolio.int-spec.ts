@@ -98,5 +98,7 @@ describe('the portfolio', () => {
     expect(example.holdings).toHaveLength(10);
     expect(example.example).toMatch(/^This is an example portfolio/);
     expect(example.performance.first_date).toBe('2023-04-03');
+    // RELIANCE's demerger of Jio Financial Services moved part of its cost to shares Nivesh has no prices for: said.
+    expect(example.notes).toEqual([expect.stringMatching(/^RELIANCE, demerger of Jio Financial Services on 20 Jul 2023: ₹[\d,]+ of its cost went to the new company's shares/)]);
   });
 });

@@ -33,7 +33,7 @@ export class MarketDataClient implements OnApplicationShutdown {
     const history = await this.client.call(MARKET.history, { symbol, range: 'max', adjusted: false });
     return {
       closes: history.bars.map((bar) => ({ date: bar.date, close: bar.close })),
-      actions: history.actions.map((action) => ({ symbol, ex_date: action.date, kind: action.kind, ratio: action.ratio, factor: action.factor })),
+      actions: history.actions.map((action) => ({ symbol, ex_date: action.date, kind: action.kind, ratio: action.ratio, factor: action.factor, note: action.label })),
     };
   }
 

@@ -3,7 +3,7 @@ import { DomainError, type PortfolioSummary, type PortfolioTransaction, type Tra
 import { aggregateTrades, parseTradebook, TradebookFormatError } from '../import';
 import { lastIndexOnOrBefore } from '../ledger/dates';
 import { type Close, realisedGains, unrealised } from '../ledger/gains';
-import { replay } from '../ledger/lots';
+import { type DemergedCost, replay } from '../ledger/lots';
 import { type CorporateAction, LedgerError, SHARE_KINDS, type Transaction } from '../ledger/transactions';
 import { benchmarkXirr, transactionFlows, xirr } from '../ledger/xirr';
 import { type NewTransaction, TransactionsRepository } from '../store/transactions.repository';
@@ -168,6 +168,7 @@ export class PortfolioService {
       allocation: { by_sector: [] },
       series: [],
       example,
+      notes: [],
     };
     if (!transactions.length) return empty;
     const symbols = [...new Set(transactions.map((tx) => tx.symbol))];
@@ -234,9 +235,24 @@ export class PortfolioService {
       },
       series: valueSeries(transactions, actions, history, niftyCloses, asOf),
       example,
+      notes: demergerNotes(ledger.demerged, actions),
     };
   }
 }
+
+const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
+
+/** Each demerger's cost moved to shares of the new company, which the market data does not price: said, not hidden. */
+const demergerNotes = (demerged: readonly DemergedCost[], actions: readonly CorporateAction[]): string[] => {
+  const moved = new Map<string, number>();
+  for (const entry of demerged) moved.set(`${entry.symbol}|${entry.ex_date}`, (moved.get(`${entry.symbol}|${entry.ex_date}`) ?? 0) + entry.cost);
+  return [...moved].map(([key, cost]) => {
+    const [symbol, exDate] = key.split('|') as [string, string];
+    const what = actions.find((action) => action.symbol === symbol && action.ex_date === exDate)?.note ?? 'A demerger';
+    const day = new Date(`${exDate}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    return `${symbol}, ${what.replace(/ \(price adjusted.*\)$/, '').replace(/^D/, 'd')} on ${day}: ${rupees(cost)} of its cost went to the new company's shares, which Nivesh has no prices for, so they are left out of the holdings and the value.`;
+  });
+};
 
 /**
  * The portfolio's value on each week's last trading day from its first transaction: shares held then (bought less

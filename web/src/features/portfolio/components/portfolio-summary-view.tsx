@@ -18,6 +18,13 @@ export function PortfolioSummaryView({ summary, subject }: PortfolioSummaryViewP
   return (
     <>
       <HoldingsPanel summary={summary} />
+      {summary.notes.length > 0 ? (
+        <ul className="notice portfolio-notes" data-testid="portfolio-notes">
+          {summary.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       <PerformancePanel summary={summary} subject={subject} />
       <section className="panel value-panel" aria-labelledby={chartHeadingId}>
         <h2 id={chartHeadingId}>{PORTFOLIO_TEXTS.chartTitle}</h2>

@@ -237,6 +237,7 @@ export const SUMMARY: PortfolioSummary = {
     { date: '2024-03-28', value: sum(HOLDINGS, 'value'), nifty_value: null, invested: sum(HOLDINGS, 'invested') },
   ],
   example: null,
+  notes: [],
 };
 
 /** A user with no transactions yet. */
@@ -249,6 +250,7 @@ export const EMPTY_SUMMARY: PortfolioSummary = {
   allocation: { by_sector: [] },
   series: [],
   example: null,
+  notes: [],
 };
 
 // ---- the open example --------------------------------------------------------------------------------------------
@@ -302,6 +304,7 @@ export const EXAMPLE: PortfolioSummary = {
     },
   ],
   example: EXAMPLE_TEXT,
+  notes: [],
 };
 
 // ---- import and the stock list -----------------------------------------------------------------------------------
