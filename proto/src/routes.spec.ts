@@ -65,6 +65,11 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['portfolioImport', 'POST', '/api/portfolio/import', 'user'],
   ['portfolioSummary', 'GET', '/api/portfolio', 'user'],
   ['portfolioExample', 'GET', '/api/portfolio/example', 'none'],
+  ['portfolioWatchlists', 'GET', '/api/portfolio/watchlists', 'user'],
+  ['portfolioCreateWatchlist', 'POST', '/api/portfolio/watchlists', 'user'],
+  ['portfolioDeleteWatchlist', 'POST', '/api/portfolio/watchlists/delete', 'user'],
+  ['portfolioAddToWatchlist', 'POST', '/api/portfolio/watchlists/add', 'user'],
+  ['portfolioRemoveFromWatchlist', 'POST', '/api/portfolio/watchlists/remove', 'user'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
   ['systemStatus', 'GET', '/api/system/status', 'admin'],
 ];
@@ -134,6 +139,11 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   portfolioImport: { csv: 'symbol,isin,trade_date\n' },
   portfolioSummary: {},
   portfolioExample: {},
+  portfolioWatchlists: {},
+  portfolioCreateWatchlist: { name: 'Banks' },
+  portfolioDeleteWatchlist: { id: 'w-1' },
+  portfolioAddToWatchlist: { id: 'w-1', symbol: 'hdfcbank' },
+  portfolioRemoveFromWatchlist: { id: 'w-1', symbol: 'HDFCBANK' },
   systemPing: {},
   systemStatus: {},
 };

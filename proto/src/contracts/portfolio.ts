@@ -103,6 +103,32 @@ export const PortfolioSummarySchema = z.object({
 });
 export type PortfolioSummary = z.infer<typeof PortfolioSummarySchema>;
 
+// ---- watchlists -----------------------------------------------------------------------------------------------------
+
+export const WATCHLISTS_MAX = 20;
+export const WATCHLIST_SYMBOLS_MAX = 50;
+export const WATCHLIST_NAME_MAX = 60;
+
+export const WatchlistItemSchema = z.object({
+  symbol: z.string(),
+  company: z.string(),
+  /** The latest close and its day; the day's change against the previous close; the 52-week range. Null when the market has no prices. */
+  close: z.number().nullable(),
+  as_of: IsoDateSchema.nullable(),
+  change_pct: z.number().nullable(),
+  low_52w: z.number().nullable(),
+  high_52w: z.number().nullable(),
+});
+export const WatchlistSchema = z.object({ id: z.string(), name: z.string(), items: z.array(WatchlistItemSchema) });
+export type Watchlist = z.infer<typeof WatchlistSchema>;
+export const WatchlistsSchema = z.object({ watchlists: z.array(WatchlistSchema) });
+export type Watchlists = z.infer<typeof WatchlistsSchema>;
+
+const WatchlistNameSchema = z.string().trim().min(1, { error: 'Give the watchlist a name.' }).max(WATCHLIST_NAME_MAX);
+export const WatchlistCreateRequestSchema = z.object({ name: WatchlistNameSchema });
+export const WatchlistDeleteRequestSchema = z.object({ id: IdSchema });
+export const WatchlistSymbolRequestSchema = z.object({ id: IdSchema, symbol: MarketSymbolSchema });
+
 // ---- RPC ------------------------------------------------------------------------------------------------------------
 
 export const TransactionAddPayloadSchema = withCaller(TransactionInputSchema);
@@ -110,6 +136,10 @@ export const TransactionListPayloadSchema = withCaller(EmptyQuerySchema);
 export const TransactionDeletePayloadSchema = withCaller(DeleteTransactionRequestSchema);
 export const TradebookImportPayloadSchema = withCaller(TradebookImportRequestSchema);
 export const PortfolioSummaryPayloadSchema = withCaller(EmptyQuerySchema);
+export const WatchlistsPayloadSchema = withCaller(EmptyQuerySchema);
+export const WatchlistCreatePayloadSchema = withCaller(WatchlistCreateRequestSchema);
+export const WatchlistDeletePayloadSchema = withCaller(WatchlistDeleteRequestSchema);
+export const WatchlistSymbolPayloadSchema = withCaller(WatchlistSymbolRequestSchema);
 
 /** RPC patterns answered by services/portfolio. */
 export const PORTFOLIO = {
@@ -120,6 +150,11 @@ export const PORTFOLIO = {
   importTradebook: defineRpc('portfolio', 'importTradebook', TradebookImportPayloadSchema, TradebookImportResponseSchema, { deadlineMs: 30_000, sideEffects: true }),
   summary: defineRpc('portfolio', 'summary', PortfolioSummaryPayloadSchema, PortfolioSummarySchema, 20_000),
   example: defineRpc('portfolio', 'example', EmptyQuerySchema, PortfolioSummarySchema, 20_000),
+  watchlists: defineRpc('portfolio', 'watchlists', WatchlistsPayloadSchema, WatchlistsSchema, 10_000),
+  createWatchlist: defineRpc('portfolio', 'createWatchlist', WatchlistCreatePayloadSchema, WatchlistsSchema, { deadlineMs: 10_000, sideEffects: true }),
+  deleteWatchlist: defineRpc('portfolio', 'deleteWatchlist', WatchlistDeletePayloadSchema, WatchlistsSchema, 10_000),
+  addToWatchlist: defineRpc('portfolio', 'addToWatchlist', WatchlistSymbolPayloadSchema, WatchlistsSchema, 10_000),
+  removeFromWatchlist: defineRpc('portfolio', 'removeFromWatchlist', WatchlistSymbolPayloadSchema, WatchlistsSchema, 10_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------------------------------
@@ -187,5 +222,59 @@ export const PORTFOLIO_ROUTES = {
     input: EmptyQuerySchema,
     response: PortfolioSummarySchema,
     rpc: PORTFOLIO.example,
+  }),
+  portfolioWatchlists: defineRoute({
+    method: 'GET',
+    path: '/api/portfolio/watchlists',
+    tag: TAG,
+    summary: "Your watchlists, each stock with its latest close, the day's change and its 52-week range.",
+    auth: 'user',
+    input: EmptyQuerySchema,
+    response: WatchlistsSchema,
+    rpc: PORTFOLIO.watchlists,
+  }),
+  portfolioCreateWatchlist: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/watchlists',
+    tag: TAG,
+    summary: 'Create a watchlist (at most 20).',
+    auth: 'user',
+    input: WatchlistCreateRequestSchema,
+    response: WatchlistsSchema,
+    rpc: PORTFOLIO.createWatchlist,
+    rateLimitPerMinute: 30,
+  }),
+  portfolioDeleteWatchlist: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/watchlists/delete',
+    tag: TAG,
+    summary: 'Delete one of your watchlists.',
+    auth: 'user',
+    input: WatchlistDeleteRequestSchema,
+    response: WatchlistsSchema,
+    rpc: PORTFOLIO.deleteWatchlist,
+    rateLimitPerMinute: 60,
+  }),
+  portfolioAddToWatchlist: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/watchlists/add',
+    tag: TAG,
+    summary: 'Add a stock to one of your watchlists (at most 50 each).',
+    auth: 'user',
+    input: WatchlistSymbolRequestSchema,
+    response: WatchlistsSchema,
+    rpc: PORTFOLIO.addToWatchlist,
+    rateLimitPerMinute: 120,
+  }),
+  portfolioRemoveFromWatchlist: defineRoute({
+    method: 'POST',
+    path: '/api/portfolio/watchlists/remove',
+    tag: TAG,
+    summary: 'Take a stock off one of your watchlists.',
+    auth: 'user',
+    input: WatchlistSymbolRequestSchema,
+    response: WatchlistsSchema,
+    rpc: PORTFOLIO.removeFromWatchlist,
+    rateLimitPerMinute: 120,
   }),
 };

@@ -6,8 +6,10 @@ import { MIGRATIONS, SCHEMA } from './migrations';
 import { MarketDataClient } from './portfolio/market-data.client';
 import { PortfolioHandler } from './portfolio/portfolio.handler';
 import { PortfolioService } from './portfolio/portfolio.service';
+import { WatchlistsService } from './portfolio/watchlists.service';
 import { ENTITIES } from './store/transaction.entity';
 import { TransactionsRepository } from './store/transactions.repository';
+import { WatchlistsRepository } from './store/watchlists.repository';
 
 @Module({})
 export class AppModule {
@@ -19,7 +21,7 @@ export class AppModule {
         TypeOrmModule.forFeature(ENTITIES),
       ],
       controllers: [PortfolioHandler],
-      providers: [TransactionsRepository, MarketDataClient, PortfolioService],
+      providers: [TransactionsRepository, WatchlistsRepository, MarketDataClient, PortfolioService, WatchlistsService],
     };
   }
 }

@@ -101,4 +101,28 @@ describe('the portfolio', () => {
     // RELIANCE's demerger of Jio Financial Services moved part of its cost to shares Nivesh has no prices for: said.
     expect(example.notes).toEqual([expect.stringMatching(/^RELIANCE, demerger of Jio Financial Services on 20 Jul 2023: ₹[\d,]+ of its cost went to the new company's shares/)]);
   });
+
+  it('keeps several watchlists, each stock with its latest close, change and 52-week range, within their limits', async () => {
+    const caller = user();
+    expect(await call(PORTFOLIO.watchlists, { caller })).toEqual({ watchlists: [] });
+    const [banks] = (await call(PORTFOLIO.createWatchlist, { caller, name: 'Banks' })).watchlists;
+    await call(PORTFOLIO.createWatchlist, { caller, name: 'IT' });
+    await call(PORTFOLIO.addToWatchlist, { caller, id: banks!.id, symbol: 'HDFCBANK' });
+    const { watchlists } = await call(PORTFOLIO.addToWatchlist, { caller, id: banks!.id, symbol: 'SBIN' });
+    expect(watchlists.map((list) => list.name)).toEqual(['Banks', 'IT']);
+    expect(watchlists[0]!.items.map((item) => item.symbol)).toEqual(['HDFCBANK', 'SBIN']);
+    const hdfc = watchlists[0]!.items[0]!;
+    expect(hdfc).toMatchObject({ company: 'HDFC Bank Ltd.', as_of: '2024-03-28' });
+    expect(hdfc.low_52w!).toBeLessThanOrEqual(hdfc.close!);
+    expect(hdfc.high_52w!).toBeGreaterThanOrEqual(hdfc.close!);
+    expect(hdfc.change_pct).not.toBeNull();
+    // The same stock twice stays once; a stock without prices and someone else's list are refused.
+    expect((await call(PORTFOLIO.addToWatchlist, { caller, id: banks!.id, symbol: 'SBIN' })).watchlists[0]!.items).toHaveLength(2);
+    await expect(call(PORTFOLIO.addToWatchlist, { caller, id: banks!.id, symbol: 'NOSUCH' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(call(PORTFOLIO.addToWatchlist, { caller: user(), id: banks!.id, symbol: 'ITC' })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await call(PORTFOLIO.removeFromWatchlist, { caller, id: banks!.id, symbol: 'SBIN' })).watchlists[0]!.items.map((item) => item.symbol)).toEqual(['HDFCBANK']);
+    expect((await call(PORTFOLIO.deleteWatchlist, { caller, id: banks!.id })).watchlists.map((list) => list.name)).toEqual(['IT']);
+    for (let n = 1; n < 20; n++) await call(PORTFOLIO.createWatchlist, { caller, name: `List ${n}` });
+    await expect(call(PORTFOLIO.createWatchlist, { caller, name: 'One too many' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/20 watchlists/) });
+  });
 });

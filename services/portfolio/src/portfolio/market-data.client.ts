@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { MARKET, type MarketSymbolInfo } from '@nivesh/proto';
+import { MARKET, type MarketQuote, type MarketSymbolInfo } from '@nivesh/proto';
 import { RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import type { Close } from '../ledger/gains';
@@ -35,6 +35,11 @@ export class MarketDataClient implements OnApplicationShutdown {
       closes: history.bars.map((bar) => ({ date: bar.date, close: bar.close })),
       actions: history.actions.map((action) => ({ symbol, ex_date: action.date, kind: action.kind, ratio: action.ratio, factor: action.factor, note: action.label })),
     };
+  }
+
+  /** The latest close of `symbol`, its day's change and its 52-week range. */
+  quote(symbol: string): Promise<MarketQuote> {
+    return this.client.call(MARKET.quote, { symbol });
   }
 
   async onApplicationShutdown(): Promise<void> {
