@@ -5,7 +5,7 @@ import { formatINR, formatMarketDate } from '../../../lib/format';
 import { formatPercent, formatQuantity } from '../figures';
 import { PORTFOLIO_TEXTS } from '../texts';
 import { Gain } from './gain';
-import '../../../components/sort-button.css';
+import { SortableHeaderRow } from '../../../components/sortable-header-row';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: ColumnKey; direction: Direction };
@@ -108,26 +108,7 @@ function HoldingsTable({ rows, totals }: { rows: readonly Holding[]; totals: Por
       <table className="data-table holdings-table">
         <caption className="visually-hidden">{PORTFOLIO_TEXTS.holdingsCaption}</caption>
         <thead>
-          <tr>
-            {COLUMNS.map((column) => {
-              const active = sort.key === column.key;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.text ? 'text' : undefined}
-                  aria-sort={active ? sort.direction : undefined}
-                >
-                  <button type="button" className="sort-button" onClick={() => sortBy(column.key)}>
-                    <span>{column.label}</span>
-                    <span className="sort-mark" aria-hidden="true">
-                      {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
-          </tr>
+          <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={sortBy} />
         </thead>
         <tbody>
           {sorted.map((row) => (

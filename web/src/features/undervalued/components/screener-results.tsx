@@ -11,7 +11,7 @@ import { withSymbol } from '../filters';
 import { FUNDAMENTAL_MEASURES } from '../fundamentals-values';
 import { BANK_MEASURES, formatMeasure } from '../measures';
 import { MEASURE_LABELS, UNDERVALUED_TEXTS, filingLine, matchCount, medianLine, missingValue } from '../texts';
-import '../../../components/sort-button.css';
+import { SortableHeaderRow } from '../../../components/sortable-header-row';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: string; direction: Direction };
@@ -123,26 +123,7 @@ function ResultsTable({ rows }: { rows: readonly StockFundamentals[] }) {
       <table className="data-table screener-table">
         <caption className="visually-hidden">{UNDERVALUED_TEXTS.resultsCaption}</caption>
         <thead>
-          <tr>
-            {COLUMNS.map((column) => {
-              const active = sort.key === column.key;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.text ? 'text' : undefined}
-                  aria-sort={active ? sort.direction : undefined}
-                >
-                  <button type="button" className="sort-button" onClick={() => sortBy(column.key)}>
-                    <span>{column.label}</span>
-                    <span className="sort-mark" aria-hidden="true">
-                      {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
-          </tr>
+          <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={sortBy} />
         </thead>
         <tbody>
           {sorted.map((row) => (
