@@ -156,6 +156,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

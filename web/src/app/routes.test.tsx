@@ -61,7 +61,8 @@ describe('routes of section 2', () => {
       signIn(access === 'open' ? 'visitor' : access === 'user' ? 'user' : 'admin');
       stubFetch(server(access === 'admin' ? 'admin' : access === 'user' ? 'user' : 'visitor'));
       const { router } = renderRoutes(path);
-      await waitFor(() => expect(document.title).toBe(`${TITLES[path]} | Nivesh`));
+      // Pages are lazy chunks: the first render of a large one waits for its modules.
+      await waitFor(() => expect(document.title).toBe(`${TITLES[path]} | Nivesh`), { timeout: 5_000 });
       expect(router.state.location.pathname).toBe(path);
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       const description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

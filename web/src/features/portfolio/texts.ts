@@ -1,8 +1,9 @@
 import type { PortfolioTransaction, TradebookImportResponse } from '@nivesh/proto';
-import { formatINR, formatMarketDate } from '../../lib/format';
+import { NOT_A_NUMBER, formatINR, formatMarketDate } from '../../lib/format';
 import { formatQuantity, formatRate } from './figures';
 import { TRADEBOOK_MAX_CHARS } from './portfolio-values';
 import type { TransactionKind } from './portfolio-values';
+import { WATCHLISTS_MAX, WATCHLIST_SYMBOLS_MAX } from './watchlist-values';
 
 /** The brokers whose trade books the import reads, as people name them. */
 export const BROKER_NAMES: Record<TradebookImportResponse['broker'], string> = {
@@ -159,6 +160,29 @@ export const PORTFOLIO_TEXTS = {
   emptyTitle: 'No transactions yet',
   emptyText:
     'Import a trade book from Zerodha or Upstox, or add a transaction by hand below. Your holdings, their value at the latest close, your XIRR against NIFTY 50 and your realised gains then appear here.',
+
+  watchlistsTitle: 'Watchlists',
+  watchlistsLead:
+    'Stocks you follow, held or not, each with its latest close, the day’s change and its 52-week range. Prices are end of day, not live.',
+  watchlistName: 'Name of a new watchlist',
+  createWatchlist: 'Create watchlist',
+  creating: 'Creating...',
+  enterWatchlistName: 'Give the watchlist a name.',
+  watchlistsFull: `You have ${WATCHLISTS_MAX} watchlists, the most there can be: delete one to create another.`,
+  notCreated: 'Not created:',
+  noWatchlists: 'No watchlists yet. Create one, then add the stocks you follow to it.',
+  watchlistEmpty: 'No stocks on this watchlist yet. Add one below.',
+  latestClose: 'Latest close',
+  dayChange: 'Day’s change',
+  range52w: '52-week range',
+  remove: 'Remove',
+  notRemoved: 'Not removed:',
+  addToWatchlist: 'Add',
+  addingToWatchlist: 'Adding...',
+  watchlistFull: `This watchlist holds ${WATCHLIST_SYMBOLS_MAX} stocks, the most it can: remove one to add another.`,
+  deleteWatchlist: 'Delete watchlist',
+  deleteWatchlistTitle: 'Delete this watchlist?',
+  deleteWatchlistBody: 'Your transactions and holdings are not touched. This cannot be undone.',
 } as const;
 
 /** '1 trade' or '42 trades'. */
@@ -230,3 +254,32 @@ export const transactionWords = (
 
 /** The delete button's name for screen readers: "Delete the buy of 10 RELIANCE at ₹2,596.30 on 15 Jun 2022". */
 export const deleteLabel = (transaction: TransactionFacts) => `Delete the ${transactionWords(transaction)}`;
+
+/** The picker's label on each watchlist: "Add a stock to Banks". */
+export const addStockLabel = (name: string) => `Add a stock to ${name}`;
+
+/** The remove button's name for screen readers: "Remove HDFCBANK from Banks". */
+export const removeLabel = (symbol: string, name: string) => `Remove ${symbol} from ${name}`;
+
+/** The delete button's name for screen readers: "Delete the watchlist Banks". */
+export const deleteWatchlistLabel = (name: string) => `Delete the watchlist ${name}`;
+
+/** A watchlist's table, named for screen readers. */
+export const watchlistCaption = (name: string) =>
+  `${name}: each stock with its latest close, the day’s change and its 52-week range`;
+
+/** What the confirmation says is deleted: "Banks, with its 3 stocks." */
+export const watchlistWords = (name: string, stocks: number) =>
+  stocks === 0 ? `${name}, with no stocks on it.` : `${name}, with its ${count(stocks, 'stock', 'stocks')}.`;
+
+/** "Up 1.23% on the day": the coloured figure in words, for screen readers. */
+export const changeWords = (changePct: number | null): string => {
+  if (changePct === null || !Number.isFinite(changePct)) return 'The day’s change is not known';
+  const size = Math.abs(changePct).toFixed(2);
+  if (Number(size) === 0) return 'Unchanged on the day';
+  return `${changePct > 0 ? 'Up' : 'Down'} ${size}% on the day`;
+};
+
+/** "₹1,363.55 – ₹1,794.00", or a dash when the range is not known. */
+export const rangeText = (low: number | null, high: number | null): string =>
+  low === null || high === null ? NOT_A_NUMBER : `${formatINR(low)} – ${formatINR(high)}`;

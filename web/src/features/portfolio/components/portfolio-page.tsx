@@ -10,6 +10,7 @@ import { AddTransactionForm } from './add-transaction-form';
 import { ImportPanel } from './import-panel';
 import { PortfolioSummaryView } from './portfolio-summary-view';
 import { TransactionsPanel } from './transactions-panel';
+import { WatchlistsPanel } from './watchlists-panel';
 import '../../../components/market/market.css';
 import './portfolio.css';
 
@@ -38,7 +39,8 @@ function EmptyPortfolio() {
 
 /**
  * /portfolio (logged-in only): the user's holdings, XIRR against NIFTY 50, realised gains, value over time and
- * allocation, worked out from the transactions imported from a broker's trade book or entered by hand below.
+ * allocation, worked out from the transactions imported from a broker's trade book or entered by hand below; then
+ * the user's watchlists.
  */
 export function PortfolioPage() {
   usePageMeta({ title: PORTFOLIO_TEXTS.title, description: PORTFOLIO_TEXTS.description, path: '/portfolio' });
@@ -59,6 +61,7 @@ export function PortfolioPage() {
           {(data) => <PortfolioSummaryView summary={data} subject="Your money" />}
         </QueryState>
       )}
+      <WatchlistsPanel />
       <ImportPanel />
       <AddTransactionForm />
       <TransactionsPanel query={transactions} />

@@ -9,10 +9,12 @@ import type {
   PortfolioSummary,
   PortfolioTransaction,
   TradebookImportResponse,
+  Watchlist,
 } from '@nivesh/proto';
 import type { FetchCall } from '../../../testing/fetch-mock';
 import { ME, json, notFound } from '../../../testing/fetch-mock';
 import { PORTFOLIO_PATHS } from '../portfolio-values';
+import { WATCHLIST_PATHS } from '../watchlist-values';
 
 export const AS_OF = '2024-03-28';
 
@@ -340,9 +342,118 @@ export const SYMBOLS: MarketSymbols = [
   stock('TCS', 'Tata Consultancy Services Ltd.', 'Information Technology'),
 ];
 
+// ---- watchlists -----------------------------------------------------------------------------------------------
+
+type WatchlistItem = Watchlist['items'][number];
+
+/**
+ * Stocks at the close of 28 Mar 2024: the change against the close of 27 Mar, the range the lowest low and highest
+ * high of the year to then.
+ */
+export const WATCHLIST_ITEMS: Record<string, WatchlistItem> = {
+  HDFCBANK: {
+    symbol: 'HDFCBANK',
+    company: 'HDFC Bank Ltd.',
+    close: 1447.9,
+    as_of: AS_OF,
+    change_pct: 0.5,
+    low_52w: 1363.55,
+    high_52w: 1757.5,
+  },
+  ICICIBANK: {
+    symbol: 'ICICIBANK',
+    company: 'ICICI Bank Ltd.',
+    close: 1093.3,
+    as_of: AS_OF,
+    change_pct: 0.88,
+    low_52w: 848,
+    high_52w: 1113.55,
+  },
+  INFY: {
+    symbol: 'INFY',
+    company: 'Infosys Ltd.',
+    close: 1498.05,
+    as_of: AS_OF,
+    change_pct: 0.96,
+    low_52w: 1185.3,
+    high_52w: 1733,
+  },
+  RELIANCE: {
+    symbol: 'RELIANCE',
+    company: 'Reliance Industries Ltd.',
+    close: 2971.7,
+    as_of: AS_OF,
+    change_pct: -0.47,
+    low_52w: 2211.1,
+    high_52w: 3024.9,
+  },
+  TCS: {
+    symbol: 'TCS',
+    company: 'Tata Consultancy Services Ltd.',
+    close: 3876.3,
+    as_of: AS_OF,
+    change_pct: 0.92,
+    low_52w: 3070.25,
+    high_52w: 4254.75,
+  },
+};
+
+const item = (symbol: string): WatchlistItem => WATCHLIST_ITEMS[symbol]!;
+
+/** Two watchlists with stocks and one still empty, as GET /api/portfolio/watchlists answers. */
+export const WATCHLISTS: Watchlist[] = [
+  { id: 'wl-1', name: 'Banks', items: [item('HDFCBANK'), item('ICICIBANK')] },
+  { id: 'wl-2', name: 'IT and energy', items: [item('INFY'), item('RELIANCE')] },
+  { id: 'wl-3', name: 'To read about', items: [] },
+];
+
+/** The watchlists after a change, as the server answers every one of them: the whole list. */
+const changedWatchlists = (call: FetchCall): Watchlist[] => {
+  const body = call.body as { id?: string; name?: string; symbol?: string };
+  if (call.url === WATCHLIST_PATHS.portfolioCreateWatchlist) {
+    return [...WATCHLISTS, { id: 'wl-new', name: body.name ?? '', items: [] }];
+  }
+  if (call.url === WATCHLIST_PATHS.portfolioDeleteWatchlist) return WATCHLISTS.filter((entry) => entry.id !== body.id);
+  return WATCHLISTS.map((entry) => {
+    if (entry.id !== body.id) return entry;
+    const others = entry.items.filter((stock) => stock.symbol !== body.symbol);
+    const added = call.url === WATCHLIST_PATHS.portfolioAddToWatchlist ? [item(body.symbol ?? '')] : [];
+    return { ...entry, items: [...others, ...added] };
+  });
+};
+
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
-type Routes = Partial<Record<'summary' | 'transactions' | 'add' | 'remove' | 'import' | 'example', Handler>>;
+type Routes = Partial<
+  Record<
+    | 'summary'
+    | 'transactions'
+    | 'add'
+    | 'remove'
+    | 'import'
+    | 'example'
+    | 'watchlists'
+    | 'createWatchlist'
+    | 'deleteWatchlist'
+    | 'addToWatchlist'
+    | 'removeFromWatchlist',
+    Handler
+  >
+>;
+
+/** The watchlist routes: the list, and each change answered with the whole list after it. */
+const watchlistRoute = (routes: Routes, call: FetchCall): Response | Promise<Response> | null => {
+  const changed = (handler: Handler | undefined) =>
+    handler ? handler(call) : json({ watchlists: changedWatchlists(call) });
+  if (call.url === WATCHLIST_PATHS.portfolioWatchlists) {
+    if (call.method === 'POST') return changed(routes.createWatchlist);
+    return routes.watchlists ? routes.watchlists(call) : json({ watchlists: WATCHLISTS });
+  }
+  if (call.url === WATCHLIST_PATHS.portfolioDeleteWatchlist) return changed(routes.deleteWatchlist);
+  if (call.url === WATCHLIST_PATHS.portfolioAddToWatchlist) return changed(routes.addToWatchlist);
+  if (call.url === WATCHLIST_PATHS.portfolioRemoveFromWatchlist) return changed(routes.removeFromWatchlist);
+  return null;
+};
 
 /** A gateway answering the portfolio routes with the fixtures above, or with the handlers given. */
 export const portfolioServer =
@@ -350,6 +461,8 @@ export const portfolioServer =
   (call: FetchCall): Response | Promise<Response> => {
     if (call.url === '/me') return json(ME);
     if (call.url === '/api/market/symbols') return json(SYMBOLS);
+    const watchlists = watchlistRoute(routes, call);
+    if (watchlists) return watchlists;
     if (call.url === PORTFOLIO_PATHS.portfolioSummary) return routes.summary ? routes.summary(call) : json(SUMMARY);
     if (call.url === PORTFOLIO_PATHS.portfolioExample) return routes.example ? routes.example(call) : json(EXAMPLE);
     if (call.url === PORTFOLIO_PATHS.portfolioImport) return routes.import ? routes.import(call) : json(IMPORTED);
