@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { PortfolioTransaction } from '@nivesh/proto';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -8,7 +7,7 @@ import { NOT_A_NUMBER, formatINR, formatMarketDate } from '../../../lib/format';
 import { useDeleteTransaction } from '../api/delete-transaction';
 import { formatQuantity } from '../figures';
 import { KIND_LABELS, PORTFOLIO_TEXTS, SOURCE_LABELS, deleteLabel, transactionWords } from '../texts';
-import '../../../components/widgets/widgets.css';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 type ConfirmDeleteProps = {
   transaction: PortfolioTransaction;
@@ -21,35 +20,15 @@ function ConfirmDelete({ transaction, onClose }: ConfirmDeleteProps) {
   const busy = mutation.isPending;
   const source = SOURCE_LABELS[transaction.source];
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-card delete-transaction">
-          <Dialog.Title className="dialog-title">{PORTFOLIO_TEXTS.deleteTitle}</Dialog.Title>
-          <Dialog.Description>
-            {`${transactionWords(transaction, true)} (${source}). ${PORTFOLIO_TEXTS.deleteBody}`}
-          </Dialog.Description>
-          {mutation.isError ? (
-            <p className="form-error" role="alert">
-              {PORTFOLIO_TEXTS.notDeleted} {mutation.error.message}
-            </p>
-          ) : null}
-          <div className="dialog-actions">
-            <button type="button" className="secondary" onClick={onClose} disabled={busy}>
-              {PORTFOLIO_TEXTS.deleteCancel}
-            </button>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => mutation.mutate(transaction.id, { onSuccess: onClose })}
-              disabled={busy}
-            >
-              {busy ? PORTFOLIO_TEXTS.deleting : PORTFOLIO_TEXTS.deleteConfirm}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDeleteDialog
+      className="delete-transaction"
+      title={PORTFOLIO_TEXTS.deleteTitle}
+      description={`${transactionWords(transaction, true)} (${source}). ${PORTFOLIO_TEXTS.deleteBody}`}
+      busy={busy}
+      error={mutation.isError ? mutation.error.message : null}
+      onConfirm={() => mutation.mutate(transaction.id, { onSuccess: onClose })}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Watchlist } from '@nivesh/proto';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -12,6 +11,7 @@ import { useAddToWatchlist } from '../api/add-to-watchlist';
 import { useCreateWatchlist } from '../api/create-watchlist';
 import { useDeleteWatchlist } from '../api/delete-watchlist';
 import { useWatchlists } from '../api/get-watchlists';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useRemoveFromWatchlist } from '../api/remove-from-watchlist';
 import { directionOf } from '../figures';
 import {
@@ -269,35 +269,15 @@ function ConfirmDeleteWatchlist({ watchlist, onClose }: ConfirmDeleteWatchlistPr
   const mutation = useDeleteWatchlist();
   const busy = mutation.isPending;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-card delete-watchlist">
-          <Dialog.Title className="dialog-title">{PORTFOLIO_TEXTS.deleteWatchlistTitle}</Dialog.Title>
-          <Dialog.Description>
-            {`${watchlistWords(watchlist.name, watchlist.items.length)} ${PORTFOLIO_TEXTS.deleteWatchlistBody}`}
-          </Dialog.Description>
-          {mutation.isError ? (
-            <p className="form-error" role="alert">
-              {PORTFOLIO_TEXTS.notDeleted} {mutation.error.message}
-            </p>
-          ) : null}
-          <div className="dialog-actions">
-            <button type="button" className="secondary" onClick={onClose} disabled={busy}>
-              {PORTFOLIO_TEXTS.deleteCancel}
-            </button>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => mutation.mutate(watchlist.id, { onSuccess: onClose })}
-              disabled={busy}
-            >
-              {busy ? PORTFOLIO_TEXTS.deleting : PORTFOLIO_TEXTS.deleteConfirm}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDeleteDialog
+      className="delete-watchlist"
+      title={PORTFOLIO_TEXTS.deleteWatchlistTitle}
+      description={`${watchlistWords(watchlist.name, watchlist.items.length)} ${PORTFOLIO_TEXTS.deleteWatchlistBody}`}
+      busy={busy}
+      error={mutation.isError ? mutation.error.message : null}
+      onConfirm={() => mutation.mutate(watchlist.id, { onSuccess: onClose })}
+      onClose={onClose}
+    />
   );
 }
 
