@@ -66,8 +66,7 @@ export class PortfolioService {
   }
 
   async remove(userId: string, id: string): Promise<PortfolioTransaction[]> {
-    const remaining = (await this.transactions.forUser(userId)).filter((tx) => tx.id !== id);
-    if (remaining.length === (await this.transactions.forUser(userId)).length) throw new DomainError('not_found', 'No such transaction in your portfolio.');
+    if (!(await this.transactions.forUser(userId)).some((tx) => tx.id === id)) throw new DomainError('not_found', 'No such transaction in your portfolio.');
     await this.checkLedger(userId, [], id);
     await this.transactions.delete(userId, id);
     return this.list(userId);

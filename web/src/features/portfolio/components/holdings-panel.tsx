@@ -5,7 +5,7 @@ import { formatINR, formatMarketDate } from '../../../lib/format';
 import { formatPercent, formatQuantity } from '../figures';
 import { PORTFOLIO_TEXTS } from '../texts';
 import { Gain } from './gain';
-import { SortableHeaderRow } from '../../../components/sortable-header-row';
+import { SortableHeaderRow, sortBySymbolTable } from '../../../components/sortable-header-row';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: ColumnKey; direction: Direction };
@@ -42,23 +42,8 @@ const COLUMNS: readonly Column[] = [
   { key: 'weight_pct', label: PORTFOLIO_TEXTS.weight, sortValue: (row) => row.weight_pct },
 ];
 
-const compare = (a: string | number, b: string | number) =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en-IN');
-
-/** Holdings in the chosen column's order, those without the figure last; ties keep the symbols' order. */
-export const sortHoldings = (rows: readonly Holding[], sort: Sort): Holding[] => {
-  const column = COLUMNS.find((entry) => entry.key === sort.key) ?? COLUMNS[0]!;
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const left = column.sortValue(a);
-    const right = column.sortValue(b);
-    if (left === null || right === null) {
-      if (left !== right) return left === null ? 1 : -1;
-      return a.symbol.localeCompare(b.symbol);
-    }
-    return sign * compare(left, right) || a.symbol.localeCompare(b.symbol);
-  });
-};
+/** Holdings in the chosen column's order, those without the figure last. */
+export const sortHoldings = (rows: readonly Holding[], sort: Sort): Holding[] => sortBySymbolTable(rows, COLUMNS, sort);
 
 /** The portfolio's totals in a line of figures: invested, value, unrealised and realised gains, dividends. */
 function Totals({ totals }: { totals: PortfolioSummary['totals'] }) {

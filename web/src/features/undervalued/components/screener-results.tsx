@@ -11,7 +11,7 @@ import { withSymbol } from '../filters';
 import { FUNDAMENTAL_MEASURES } from '../fundamentals-values';
 import { BANK_MEASURES, formatMeasure } from '../measures';
 import { MEASURE_LABELS, UNDERVALUED_TEXTS, filingLine, matchCount, medianLine, missingValue } from '../texts';
-import { SortableHeaderRow } from '../../../components/sortable-header-row';
+import { SortableHeaderRow, sortBySymbolTable } from '../../../components/sortable-header-row';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: string; direction: Direction };
@@ -45,23 +45,8 @@ const COLUMNS: readonly Column[] = [
   { key: 'filing', label: UNDERVALUED_TEXTS.filing, sortValue: (row) => row.filing?.filed_at ?? null, text: true },
 ];
 
-const compare = (a: string | number, b: string | number) =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en-IN');
-
-/** Rows in the chosen column's order, stocks without the figure last; ties keep the symbols' order. */
-export const sortRows = (rows: readonly StockFundamentals[], sort: Sort): StockFundamentals[] => {
-  const column = COLUMNS.find((entry) => entry.key === sort.key) ?? COLUMNS[0]!;
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const left = column.sortValue(a);
-    const right = column.sortValue(b);
-    if (left === null || right === null) {
-      if (left !== right) return left === null ? 1 : -1;
-      return a.symbol.localeCompare(b.symbol);
-    }
-    return sign * compare(left, right) || a.symbol.localeCompare(b.symbol);
-  });
-};
+/** Rows in the chosen column's order, stocks without the figure last. */
+export const sortRows = (rows: readonly StockFundamentals[], sort: Sort): StockFundamentals[] => sortBySymbolTable(rows, COLUMNS, sort);
 
 /** A value with, smaller, its 5-year and sector medians; a missing one says why (in a title and to screen readers). */
 function MeasureCell({ measure, figure, bank }: { measure: FundamentalMeasure; figure: MeasureValue; bank: boolean }) {
