@@ -39,6 +39,11 @@ export type RouteDefinition = {
   readonly premiumTool?: PremiumToolGate;
   /** Request timeout the client applies (documented in OpenAPI). */
   readonly clientTimeoutMs?: number;
+  /**
+   * The largest JSON body this route takes, in bytes, for the few routes that carry a file: every other route keeps
+   * the gateway's 64 kB, so a large body costs memory only where one is expected.
+   */
+  readonly bodyLimitBytes?: number;
 };
 
 /**

@@ -16,6 +16,7 @@ export * from './contracts/visitor';
 export * from './contracts/tracking';
 export * from './contracts/market';
 export * from './contracts/fundamentals';
+export * from './contracts/alerts';
 export * from './contracts/portfolio';
 export * from './contracts/system';
 export * from './routes';

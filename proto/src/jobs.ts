@@ -137,9 +137,30 @@ export const PremiumReconcileJobSchema = z.object({});
 /** Tells the provider a subscription must not renew (the user cancelled, or walked away from a checkout); retried until it answers. */
 export const PremiumProviderCancelJobSchema = z.object({ provider_subscription_id: z.string().min(1).max(200) });
 
+/**
+ * Evaluate every price alert on the market data of one version (queued by the market service after every import that
+ * adds data; the job id carries the version, so one evaluation runs per version however often it is asked for).
+ */
+export const PortfolioAlertsJobSchema = z.object({ version: z.string().min(1).max(32) });
+export type PortfolioAlertsJob = z.infer<typeof PortfolioAlertsJobSchema>;
+
+/**
+ * The alerts of one user that fired in one evaluation, to be e-mailed by auth's mail worker (which owns the address):
+ * the portfolio service knows accounts only by id. The sentences are those of the notifications list.
+ */
+export const AlertEmailJobSchema = z.object({
+  user_id: z.string().min(1).max(128),
+  alerts: z
+    .array(z.object({ symbol: z.string().min(1).max(32), date: z.iso.date(), message: z.string().min(1).max(400) }))
+    .min(1)
+    .max(200),
+});
+export type AlertEmailJob = z.infer<typeof AlertEmailJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
-  otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
+  // The mail queue: OTP codes, and alert e-mails (the queue keeps its first name so jobs already queued still run).
+  otpEmail: defineQueue('otp-email', { 'send-otp': OtpEmailJobSchema, 'send-alerts': AlertEmailJobSchema }, { attempts: 10, backoffMs: 2_000 }),
   visitorHeartbeats: defineQueue('visitor-heartbeats', {
     heartbeat: VisitorHeartbeatJobSchema,
     'session-end': VisitorSessionEndJobSchema,
@@ -154,6 +175,7 @@ export const QUEUES = {
   marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),
   // Five tries, 30 s apart and doubling: at start the market service may come up after this one.
   predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 5, backoffMs: 30_000 }),
+  portfolioAlerts: defineQueue('portfolio-alerts', { evaluate: PortfolioAlertsJobSchema }, { attempts: 5, backoffMs: 10_000 }),
   chatRetention: defineQueue('chat-retention', { purge: ChatRetentionJobSchema }, { attempts: 3, backoffMs: 60_000 }),
   // A webhook is retried for about an hour in all (its subscription may not be stored yet); reconciliation covers the rest.
   paymentEvents: defineQueue('payment-events', { 'razorpay-webhook': PaymentWebhookJobSchema }, { attempts: 12, backoffMs: 1_000 }),

@@ -20,6 +20,18 @@ export const PREMIUM_TOOLS = {
     description: 'Forecasts 30 trading days ahead, with every model’s back-test side by side.',
     path: '/ai-predictions',
   },
+  indicatorAlerts: {
+    id: 'indicator-alerts',
+    name: 'RSI alerts',
+    description: 'Alerts when a stock’s 14-day RSI crosses 30 or 70, and up to 50 alerts instead of 5.',
+    path: '/portfolio',
+  },
+  portfolioWhatIf: {
+    id: 'portfolio-what-if',
+    name: 'Portfolio what-if illustrations',
+    description: 'A minimum-variance and a risk-parity mix of the stocks you hold, shown beside your own weights with their assumptions.',
+    path: '/portfolio',
+  },
 } as const satisfies Record<string, PremiumTool>;
 
 export type PremiumToolKey = keyof typeof PREMIUM_TOOLS;

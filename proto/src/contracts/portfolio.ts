@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
+import { ALERT_ROUTES, ALERTS } from './alerts';
 import { EmptyQuerySchema } from './market';
 import { IdSchema, withCaller } from './common';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
@@ -11,8 +12,10 @@ const TAG = 'portfolio';
 
 export const TRANSACTION_KINDS = ['buy', 'sell', 'dividend'] as const;
 export const TRANSACTION_SOURCES = ['manual', 'zerodha', 'upstox'] as const;
-/** Largest trade book one import takes, in characters (the gateway's JSON body limit is 64 kB). */
-export const TRADEBOOK_MAX_CHARS = 60_000;
+/** Largest trade book one import takes, in characters: some 20,000 Zerodha tradebook rows of about 130 characters. */
+export const TRADEBOOK_MAX_CHARS = 3_000_000;
+/** The import route's own body limit (others keep 64 kB): the characters above plus room for JSON's escaped line ends and quotes. */
+export const TRADEBOOK_BODY_LIMIT_BYTES = 3 * 1024 * 1024;
 export const NOTE_MAX_LENGTH = 200;
 
 /** A transaction as entered by hand: a buy or sell of `quantity` shares at `price`, or a dividend of `price` a share on `quantity` shares. */
@@ -77,6 +80,25 @@ export const HoldingSchema = z.object({
 });
 export type Holding = z.infer<typeof HoldingSchema>;
 
+export const PortfolioRiskSchema = z.object({
+  /** The window of daily closes the figures use and the number of daily returns in it. */
+  from: IsoDateSchema,
+  to: IsoDateSchema,
+  returns: z.number().int(),
+  /** Annualised volatility in % (standard deviation of daily returns × √252), of the portfolio and of NIFTY 50. */
+  volatility: z.number().nullable(),
+  nifty_volatility: z.number().nullable(),
+  /** How much the portfolio moved with NIFTY 50: 1.2 = 1.2 % for each 1 % of the index, on average. */
+  beta: z.number().nullable(),
+  /** The deepest fall in % from a previous high of the value path (e.g. -18.4), with the high's and the low's dates. */
+  max_drawdown: z.number(),
+  drawdown_peak: IsoDateSchema.nullable(),
+  drawdown_trough: IsoDateSchema.nullable(),
+  /** Each holding's weight and its share of the portfolio's risk, both in % (the shares add up to 100). */
+  contributions: z.array(z.object({ symbol: z.string(), weight_pct: z.number(), risk_share_pct: z.number().nullable() })),
+});
+export type PortfolioRisk = z.infer<typeof PortfolioRiskSchema>;
+
 export const PortfolioSummarySchema = z.object({
   /** The day of the closes the holdings are valued at. */
   as_of: IsoDateSchema.nullable(),
@@ -92,7 +114,20 @@ export const PortfolioSummarySchema = z.object({
     xirr: z.number().nullable(),
     nifty_xirr: z.number().nullable(),
     first_date: IsoDateSchema.nullable(),
+    /**
+     * Time-weighted return in % over the whole period (from the first transaction to as_of): the holdings' own
+     * performance whatever the timing of the money put in, comparable with an index; annualised only past a year.
+     */
+    twr: z.number().nullable(),
+    twr_annualised: z.number().nullable(),
+    /** NIFTY 50's own return in % over the same period, for comparison with the TWR. */
+    nifty_return: z.number().nullable(),
   }),
+  /**
+   * Risk of today's holdings at today's weights over the last year of daily closes (adjusted for splits and bonus
+   * issues): null with fewer than 20 common trading days or nothing held.
+   */
+  risk: PortfolioRiskSchema.nullable(),
   allocation: z.object({ by_sector: z.array(z.object({ sector: z.string(), value: z.number(), weight_pct: z.number() })) }),
   /** The portfolio's value on each week's last close against the same cash flows held in NIFTY 50. */
   series: z.array(z.object({ date: IsoDateSchema, value: z.number(), nifty_value: z.number().nullable(), invested: z.number() })),
@@ -102,6 +137,38 @@ export const PortfolioSummarySchema = z.object({
   notes: z.array(z.string()).default([]),
 });
 export type PortfolioSummary = z.infer<typeof PortfolioSummarySchema>;
+
+// ---- the premium what-if -------------------------------------------------------------------------------------------
+
+/**
+ * Two textbook mixes of the stocks held, side by side with today's: minimum variance (the mix whose value would have
+ * swung least over the window) and risk parity (each stock adding the same swing). An educational illustration with
+ * its assumptions, never advice: no call to buy or sell, no expected return.
+ */
+export const PortfolioWhatIfSchema = z.object({
+  as_of: IsoDateSchema.nullable(),
+  /** The window of daily returns the covariances come from. */
+  from: IsoDateSchema.nullable(),
+  to: IsoDateSchema.nullable(),
+  returns: z.number().int(),
+  holdings: z.array(
+    z.object({
+      symbol: z.string(),
+      company: z.string(),
+      /** Weights in %: today's by value, and each illustration's. */
+      current_pct: z.number(),
+      min_variance_pct: z.number(),
+      risk_parity_pct: z.number(),
+    }),
+  ),
+  /** Annualised volatility in % each mix would have had over the window. */
+  volatility: z.object({ current: z.number().nullable(), min_variance: z.number().nullable(), risk_parity: z.number().nullable() }),
+  /** What the illustration assumes and leaves out, in sentences. */
+  assumptions: z.array(z.string()),
+  /** Why there is nothing to show, when there is not (fewer than two stocks held, too little history). */
+  unavailable: z.string().nullable(),
+});
+export type PortfolioWhatIf = z.infer<typeof PortfolioWhatIfSchema>;
 
 // ---- watchlists -----------------------------------------------------------------------------------------------------
 
@@ -136,6 +203,7 @@ export const TransactionListPayloadSchema = withCaller(EmptyQuerySchema);
 export const TransactionDeletePayloadSchema = withCaller(DeleteTransactionRequestSchema);
 export const TradebookImportPayloadSchema = withCaller(TradebookImportRequestSchema);
 export const PortfolioSummaryPayloadSchema = withCaller(EmptyQuerySchema);
+export const PortfolioWhatIfPayloadSchema = withCaller(EmptyQuerySchema);
 export const WatchlistsPayloadSchema = withCaller(EmptyQuerySchema);
 export const WatchlistCreatePayloadSchema = withCaller(WatchlistCreateRequestSchema);
 export const WatchlistDeletePayloadSchema = withCaller(WatchlistDeleteRequestSchema);
@@ -150,11 +218,13 @@ export const PORTFOLIO = {
   importTradebook: defineRpc('portfolio', 'importTradebook', TradebookImportPayloadSchema, TradebookImportResponseSchema, { deadlineMs: 30_000, sideEffects: true }),
   summary: defineRpc('portfolio', 'summary', PortfolioSummaryPayloadSchema, PortfolioSummarySchema, 20_000),
   example: defineRpc('portfolio', 'example', EmptyQuerySchema, PortfolioSummarySchema, 20_000),
+  whatIf: defineRpc('portfolio', 'whatIf', PortfolioWhatIfPayloadSchema, PortfolioWhatIfSchema, 20_000),
   watchlists: defineRpc('portfolio', 'watchlists', WatchlistsPayloadSchema, WatchlistsSchema, 10_000),
   createWatchlist: defineRpc('portfolio', 'createWatchlist', WatchlistCreatePayloadSchema, WatchlistsSchema, { deadlineMs: 10_000, sideEffects: true }),
   deleteWatchlist: defineRpc('portfolio', 'deleteWatchlist', WatchlistDeletePayloadSchema, WatchlistsSchema, 10_000),
   addToWatchlist: defineRpc('portfolio', 'addToWatchlist', WatchlistSymbolPayloadSchema, WatchlistsSchema, 10_000),
   removeFromWatchlist: defineRpc('portfolio', 'removeFromWatchlist', WatchlistSymbolPayloadSchema, WatchlistsSchema, 10_000),
+  ...ALERTS,
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------------------------------
@@ -202,6 +272,7 @@ export const PORTFOLIO_ROUTES = {
     response: TradebookImportResponseSchema,
     rpc: PORTFOLIO.importTradebook,
     rateLimitPerMinute: 20,
+    bodyLimitBytes: TRADEBOOK_BODY_LIMIT_BYTES,
   }),
   portfolioSummary: defineRoute({
     method: 'GET',
@@ -222,6 +293,18 @@ export const PORTFOLIO_ROUTES = {
     input: EmptyQuerySchema,
     response: PortfolioSummarySchema,
     rpc: PORTFOLIO.example,
+  }),
+  portfolioWhatIf: defineRoute({
+    method: 'GET',
+    path: '/api/portfolio/what-if',
+    tag: TAG,
+    summary: 'Premium: a minimum-variance and a risk-parity mix of the stocks you hold beside today’s weights, as an educational illustration with its assumptions, not advice.',
+    auth: 'user',
+    input: EmptyQuerySchema,
+    response: PortfolioWhatIfSchema,
+    rpc: PORTFOLIO.whatIf,
+    rateLimitPerMinute: 30,
+    premiumTool: { tool: 'portfolioWhatIf', appliesTo: () => true },
   }),
   portfolioWatchlists: defineRoute({
     method: 'GET',
@@ -277,4 +360,5 @@ export const PORTFOLIO_ROUTES = {
     rpc: PORTFOLIO.removeFromWatchlist,
     rateLimitPerMinute: 120,
   }),
+  ...ALERT_ROUTES,
 };

@@ -22,16 +22,14 @@ import { MarketCache } from '../src/store/market-cache';
 import { MarketTransactions } from '../src/store/market-transactions.repository';
 import { SymbolsRepository } from '../src/store/symbols.repository';
 import { replayFetch } from './fixtures/yahoo/replay';
-import { type MarketHarness, REDIS_URL, startMarket } from './support';
+import { BHAVCOPY_DIR, DATASET_END, keepDatasetEnd, type MarketHarness, REDIS_URL, startMarket } from './support';
 
-const BHAVCOPY = path.join(__dirname, 'fixtures/bhavcopy');
 const FIXTURES = ['cm01APR2024bhav.csv', 'BhavCopy_NSE_CM_0_0_0_20240402_F_0000.csv', 'ind_close_all_01042024.csv', 'ind_close_all_02042024.csv'].map((file) =>
-  path.join(BHAVCOPY, file),
+  path.join(BHAVCOPY_DIR, file),
 );
 const CLI = path.join(__dirname, '../dist/cli/import.js');
 /** The symbols the fixtures add days to; the shared dataset ends on 2024-03-28 and other test files expect that. */
 const TOUCHED = ['RELIANCE', 'TCS', 'INFY', 'M&M', 'NIFTY 50'];
-const DATASET_END = '2024-03-28';
 const LEGACY_HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
 
 type StoredBar = { symbol: string; date: string; open: string; high: string; low: string; close: string; volume: string | null };
@@ -40,7 +38,7 @@ describe('market data importers', () => {
   let market: MarketHarness;
   let redis: Redis;
   let importer: BhavcopyImporter;
-  let symbolsBefore: Array<{ symbol: string; first_date: string; last_date: string }>;
+  let restoreDataset: () => Promise<void>;
   const tmp = mkdtempSync(path.join(tmpdir(), 'nivesh-import-'));
 
   const barCount = async () => (await market.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.daily_bars')).rows[0]!.n;
@@ -76,22 +74,13 @@ describe('market data importers', () => {
     market = await startMarket();
     redis = market.app.get<Redis>(REDIS);
     importer = market.app.get(BhavcopyImporter);
-    symbolsBefore = (
-      await market.pg.query(
-        `SELECT symbol, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date FROM market.symbols WHERE symbol = ANY($1)`,
-        [TOUCHED],
-      )
-    ).rows;
+    restoreDataset = await keepDatasetEnd(market.pg, TOUCHED);
   });
 
   afterAll(async () => {
     // Leave the shared test database as it was: other files expect the dataset to end on 2024-03-28.
     await market.pg.query(`DELETE FROM market.symbols WHERE symbol LIKE 'ZZ%'`);
-    await market.pg.query(`DELETE FROM market.daily_bars WHERE date > $1 AND symbol = ANY($2)`, [DATASET_END, TOUCHED]);
-    await market.pg.query(`DELETE FROM market.corporate_actions WHERE ex_date > $1 AND symbol = ANY($2)`, [DATASET_END, TOUCHED]);
-    for (const row of symbolsBefore) {
-      await market.pg.query(`UPDATE market.symbols SET first_date = $2, last_date = $3 WHERE symbol = $1`, [row.symbol, row.first_date, row.last_date]);
-    }
+    await restoreDataset();
     await market.close();
   });
 

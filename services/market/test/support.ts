@@ -62,3 +62,24 @@ export const startMarket = async (env: Record<string, string> = {}): Promise<Mar
     },
   };
 };
+
+/** The last day of the shared dataset; other test files expect the database to end there. */
+export const DATASET_END = '2024-03-28';
+/** The hand-made bhavcopy fixtures of the two trading days after the dataset (see fixtures/bhavcopy/README.md). */
+export const BHAVCOPY_DIR = path.join(__dirname, 'fixtures/bhavcopy');
+
+/**
+ * Remembers `symbols`' dates, and returns what puts the shared test database back as it was after a test imported
+ * days past DATASET_END for them: their later bars and corporate actions deleted, their first and last dates restored.
+ */
+export const keepDatasetEnd = async (pg: Client, symbols: readonly string[]): Promise<() => Promise<void>> => {
+  const { rows } = await pg.query<{ symbol: string; first_date: string; last_date: string }>(
+    `SELECT symbol, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date FROM market.symbols WHERE symbol = ANY($1)`,
+    [symbols],
+  );
+  return async () => {
+    await pg.query(`DELETE FROM market.daily_bars WHERE date > $1 AND symbol = ANY($2)`, [DATASET_END, symbols]);
+    await pg.query(`DELETE FROM market.corporate_actions WHERE ex_date > $1 AND symbol = ANY($2)`, [DATASET_END, symbols]);
+    for (const row of rows) await pg.query(`UPDATE market.symbols SET first_date = $2, last_date = $3 WHERE symbol = $1`, [row.symbol, row.first_date, row.last_date]);
+  };
+};

@@ -1,8 +1,11 @@
 import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Settings of the portfolio service; the only reader of process.env. */
-export const ConfigSchema = ServiceConfigSchema;
+export const ConfigSchema = ServiceConfigSchema.extend({
+  /** The safety-net evaluation of price alerts, besides the one after every market import. */
+  PORTFOLIO_ALERTS_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+});
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);

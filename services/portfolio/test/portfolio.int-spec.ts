@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PORTFOLIO, type RpcDefinition } from '@nivesh/proto';
+import { MARKET, PORTFOLIO, type RpcDefinition } from '@nivesh/proto';
 import { parseConfig, startService } from '@nivesh/proto/node';
 import type { z } from 'zod';
 import { type MarketHarness, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';
+import { OPTIMISATION_ASSUMPTIONS } from '../src/ledger/optimise';
 
 const HEADER = 'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time,expiry_date';
 const row = (symbol: string, date: string, side: 'buy' | 'sell', quantity: number, price: number, tradeId: string) =>
@@ -67,6 +68,44 @@ describe('the portfolio', () => {
     expect(summary.series.at(-1)).toMatchObject({ date: '2024-03-28' });
     expect(summary.series.at(-1)!.value).toBeCloseTo(value, 0);
 
+    // The time-weighted return over less than a year is not annualised; NIFTY 50's own return runs from its close of
+    // the first trade's day.
+    expect(summary.performance).toMatchObject({ first_date: '2023-06-01', twr: expect.any(Number), twr_annualised: null });
+    const nifty = (await call(MARKET.history, { symbol: 'NIFTY 50', range: 'max', adjusted: false })).bars;
+    const niftyOn = (date: string) => nifty.filter((bar) => bar.date <= date).at(-1)!.close;
+    expect(summary.performance.nifty_return).toBeCloseTo((niftyOn('2024-03-28') / niftyOn('2023-06-01') - 1) * 100, 2);
+
+    // Risk of today's three holdings over the last year of adjusted closes: NESTLEIND's split is not a crash.
+    const risk = summary.risk!;
+    expect(risk.to <= '2024-03-28' && risk.from >= '2023-03-28').toBe(true);
+    expect(risk.returns).toBeGreaterThan(150);
+    expect(risk.volatility).toBeGreaterThan(5);
+    expect(risk.volatility).toBeLessThan(40);
+    expect(risk.nifty_volatility).toBeGreaterThan(5);
+    expect(risk.nifty_volatility).toBeLessThan(30);
+    expect(risk.beta).toBeGreaterThan(0.2);
+    expect(risk.beta).toBeLessThan(1.5);
+    expect(risk.max_drawdown).toBeLessThan(0);
+    expect(risk.max_drawdown).toBeGreaterThan(-30);
+    expect(risk.drawdown_peak! < risk.drawdown_trough!).toBe(true);
+    expect(risk.contributions.map((entry) => entry.symbol).sort()).toEqual(['INFY', 'NESTLEIND', 'TCS']);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    expect(sum(risk.contributions.map((entry) => entry.weight_pct))).toBeCloseTo(100, 0);
+    expect(sum(risk.contributions.map((entry) => entry.risk_share_pct!))).toBeCloseTo(100, 0);
+    for (const entry of risk.contributions) expect(entry.weight_pct).toBeCloseTo(bySymbol.get(entry.symbol)!.weight_pct, 1);
+
+    // The premium what-if of the same holdings (the gateway gates it; the service just answers).
+    const whatIf = await call(PORTFOLIO.whatIf, { caller });
+    expect(whatIf).toMatchObject({ as_of: '2024-03-28', from: risk.from, to: risk.to, returns: risk.returns, unavailable: null });
+    expect(whatIf.holdings.map((holding) => holding.symbol).sort()).toEqual(['INFY', 'NESTLEIND', 'TCS']);
+    expect(whatIf.holdings.find((holding) => holding.symbol === 'TCS')!.company).toBe('Tata Consultancy Services Ltd.');
+    for (const key of ['current_pct', 'min_variance_pct', 'risk_parity_pct'] as const) expect(sum(whatIf.holdings.map((holding) => holding[key]))).toBeCloseTo(100, 9);
+    expect(whatIf.volatility.current).toBeCloseTo(risk.volatility!, 1);
+    expect(whatIf.volatility.min_variance!).toBeLessThanOrEqual(whatIf.volatility.current!);
+    expect(whatIf.volatility.min_variance!).toBeLessThanOrEqual(whatIf.volatility.risk_parity!);
+    expect(whatIf.assumptions.slice(0, OPTIMISATION_ASSUMPTIONS.length)).toEqual(OPTIMISATION_ASSUMPTIONS);
+    expect(whatIf.assumptions.at(-1)).toMatch(new RegExp(`^Based on ${risk.returns} daily returns from \\d{1,2} [A-Z][a-z]{2} 2023 to \\d{1,2} [A-Z][a-z]{2} 2024\\.$`));
+
     const again = await call(PORTFOLIO.importTradebook, { caller, csv: TRADEBOOK });
     expect(again).toMatchObject({ trades: 5, added: 0, already_imported: 5 });
     expect((await call(PORTFOLIO.listTransactions, { caller })).transactions).toHaveLength(4);
@@ -93,11 +132,30 @@ describe('the portfolio', () => {
     await expect(call(PORTFOLIO.deleteTransaction, { caller, id: only!.id })).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('says why there is no what-if for one stock, and has neither risk nor what-if for an empty portfolio', async () => {
+    const caller = user();
+    const empty = await call(PORTFOLIO.summary, { caller });
+    expect(empty.risk).toBeNull();
+    expect(empty.performance).toMatchObject({ twr: null, twr_annualised: null, nifty_return: null });
+    expect(await call(PORTFOLIO.whatIf, { caller })).toMatchObject({ as_of: null, holdings: [], unavailable: expect.stringMatching(/needs at least two/) });
+
+    await call(PORTFOLIO.addTransaction, { caller, symbol: 'ITC', date: '2022-05-02', kind: 'buy', quantity: 10, price: 250, charges: 0 });
+    const summary = await call(PORTFOLIO.summary, { caller });
+    expect(summary.risk).toMatchObject({ contributions: [{ symbol: 'ITC', weight_pct: 100, risk_share_pct: 100 }] });
+    // Held for almost two years: the time-weighted return is annualised too.
+    expect(summary.performance.twr_annualised).not.toBeNull();
+    const whatIf = await call(PORTFOLIO.whatIf, { caller });
+    expect(whatIf.unavailable).toBe('Your portfolio holds one stock with prices over the last year (ITC), so there is no mix to illustrate: the what-if needs at least two.');
+    expect(whatIf.holdings).toEqual([{ symbol: 'ITC', company: expect.any(String), current_pct: 100, min_variance_pct: 100, risk_parity_pct: 100 }]);
+    expect(whatIf.assumptions.length).toBeGreaterThan(OPTIMISATION_ASSUMPTIONS.length);
+  });
+
   it('shows the open example: ten stocks bought on one day, said plainly', async () => {
     const example = await call(PORTFOLIO.example, {});
     expect(example.holdings).toHaveLength(10);
     expect(example.example).toMatch(/^This is an example portfolio/);
     expect(example.performance.first_date).toBe('2023-04-03');
+    expect(example.risk!.contributions).toHaveLength(10);
     // RELIANCE's demerger of Jio Financial Services moved part of its cost to shares Nivesh has no prices for: said.
     expect(example.notes).toEqual([expect.stringMatching(/^RELIANCE, demerger of Jio Financial Services on 20 Jul 2023: ₹[\d,]+ of its cost went to the new company's shares/)]);
   });

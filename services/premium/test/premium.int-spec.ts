@@ -456,4 +456,29 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     expect(await access(bought.device)).toEqual({ allowed: true, reason: null });
     expect(await access()).toEqual({ allowed: false, reason: TOOL_MESSAGES.noDevice(tool) });
   });
+
+  it('RSI alerts and the portfolio what-if go through the same gate; price alerts are for everyone logged in', async () => {
+    const rsiAlert = { symbol: 'INFY', rule: { kind: 'rsi_cross', params: { level: 70, direction: 'above' } } };
+    const priceAlert = { symbol: 'INFY', rule: { kind: 'price_above', params: { level: 2000 } } };
+    const free = await newUser();
+    const freeHeaders = { authorization: `Bearer ${free.token}`, [DEVICE_FINGERPRINT_HEADER]: fingerprint('Free laptop') };
+    const rsi = await http.inject({ method: 'POST', url: '/api/portfolio/alerts', remoteAddress: addressOf(free.token), headers: freeHeaders, payload: rsiAlert });
+    expect(rsi.statusCode).toBe(403);
+    expect(rsi.json().detail).toBe(TOOL_MESSAGES.notPremium(PREMIUM_TOOLS.indicatorAlerts.name));
+    const whatIf = await http.inject({ method: 'GET', url: '/api/portfolio/what-if', remoteAddress: addressOf(free.token), headers: freeHeaders });
+    expect(whatIf.statusCode).toBe(403);
+    expect(whatIf.json().detail).toBe(TOOL_MESSAGES.notPremium(PREMIUM_TOOLS.portfolioWhatIf.name));
+    // Past the gate, the call goes on to the portfolio service (not running in this file: 503, not a refusal).
+    const price = await http.inject({ method: 'POST', url: '/api/portfolio/alerts', remoteAddress: addressOf(free.token), headers: freeHeaders, payload: priceAlert });
+    expect(price.statusCode).toBe(503);
+    const bought = await buyPremium(fingerprint('Alerts laptop'));
+    const premiumRsi = await http.inject({
+      method: 'POST',
+      url: '/api/portfolio/alerts',
+      remoteAddress: addressOf(bought.token),
+      headers: { authorization: `Bearer ${bought.token}`, [DEVICE_FINGERPRINT_HEADER]: bought.device },
+      payload: rsiAlert,
+    });
+    expect(premiumRsi.statusCode).toBe(503);
+  });
 });

@@ -1,16 +1,21 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { QUEUES, type OtpEmailJob } from '@nivesh/proto';
+import { type AlertEmailJob, QUEUES, type OtpEmailJob } from '@nivesh/proto';
 import { type Logger, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../config';
 import { OtpCrypto } from '../otp/otp-crypto';
 import { LOGGER } from '../tokens';
+import { UsersRepository } from '../users/users.repository';
+import { composeAlertMail } from './alert-mail';
 import { Mailer } from './mailer';
 import { composeOtpMail } from './otp-mail';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The mail worker of the `otp-email` queue, run inside the auth process: opens the sealed code and sends
- * the mail. A failed send throws, so BullMQ retries it with the queue's attempts and backoff.
+ * the mail; and mails the price alerts the portfolio service queues there by account id. A failed send throws, so
+ * BullMQ retries it with the queue's attempts and backoff.
  */
 @Injectable()
 export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
@@ -21,12 +26,13 @@ export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly crypto: OtpCrypto,
     private readonly mailer: Mailer,
+    private readonly users: UsersRepository,
   ) {}
 
   onModuleInit(): void {
     this.worker = new QueueWorker(
       QUEUES.otpEmail,
-      { 'send-otp': (data, job) => this.sendOtp(data, job) },
+      { 'send-otp': (data, job) => this.sendOtp(data, job), 'send-alerts': (data, job) => this.sendAlerts(data, job) },
       { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
       { concurrency: 16 },
     );
@@ -47,6 +53,20 @@ export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
     }
     await this.mailer.send(composeOtpMail({ to: data.email, username: data.username, purpose: data.purpose, code }));
     this.logger.info({ job_id: job?.id, purpose: data.purpose }, 'otp mail sent');
+  }
+
+  /**
+   * Mails the alerts that fired for one account to its address, which only auth holds. An account that no longer
+   * exists, or is disabled, gets nothing (the job is done, not retried).
+   */
+  async sendAlerts(data: AlertEmailJob, job?: Pick<Job, 'id'>): Promise<void> {
+    const user = UUID.test(data.user_id) ? await this.users.findById(data.user_id) : null;
+    if (!user || user.disabledAt) {
+      this.logger.info({ job_id: job?.id }, 'alert mail skipped: no such active account');
+      return;
+    }
+    await this.mailer.send(composeAlertMail({ to: user.email, username: user.username, alerts: data.alerts }));
+    this.logger.info({ job_id: job?.id, alerts: data.alerts.length }, 'alert mail sent');
   }
 
   async onApplicationShutdown(): Promise<void> {

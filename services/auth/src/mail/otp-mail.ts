@@ -12,7 +12,7 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   password_reset: 'to reset your password',
 };
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 export type OtpMailInput = { to: string; username: string; purpose: OtpPurpose; code: string };

@@ -19,6 +19,7 @@ export class MarketCache implements OnApplicationShutdown {
   readonly store: AnswerStore;
   private warmQueue?: QueueProducer<typeof QUEUES.marketWarm>;
   private backtestQueue?: QueueProducer<typeof QUEUES.predictionBacktest>;
+  private alertsQueue?: QueueProducer<typeof QUEUES.portfolioAlerts>;
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -62,10 +63,25 @@ export class MarketCache implements OnApplicationShutdown {
     return (await this.safe(() => this.store.version())) ?? '0';
   }
 
-  /** Marks every stored answer stale (called after an import commits) and asks for the new version's answers to be computed. */
+  /**
+   * Marks every stored answer stale (called after an import commits), asks for the users' price alerts to be checked
+   * on the new data and for the new version's answers to be computed.
+   */
   async bumpVersion(): Promise<void> {
     const version = await this.safe(() => this.store.bump());
-    if (version) await this.requestWarm(version);
+    if (!version) return;
+    await this.requestAlerts(version);
+    await this.requestWarm(version);
+  }
+
+  /**
+   * Queues the evaluation of every price alert on the data of `version` (services/portfolio works the queue). Unlike
+   * the warm-up, this is never switched off: an alert that does not fire after an import is a broken promise.
+   */
+  async requestAlerts(version: string): Promise<void> {
+    this.alertsQueue ??= new QueueProducer(QUEUES.portfolioAlerts, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
+    const queue = this.alertsQueue;
+    await this.safe(() => queue.add('evaluate', { version }, { jobId: `alerts-${version}` }));
   }
 
   /** Queues the computation of the common answers of `version` and TrendVision's back-tests on it (once per version, whoever asks). */
@@ -81,9 +97,10 @@ export class MarketCache implements OnApplicationShutdown {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.warmQueue?.close(), this.backtestQueue?.close()]);
+    await Promise.all([this.warmQueue?.close(), this.backtestQueue?.close(), this.alertsQueue?.close()]);
     this.warmQueue = undefined;
     this.backtestQueue = undefined;
+    this.alertsQueue = undefined;
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { SymbolFigures } from './figures';
-import { firedMessage, formatDate, formatRupees } from './message';
+import { describeAlert, firedMessage, formatDate, formatRupees } from './message';
 
 const figures = (closes: number[], extra: Partial<SymbolFigures> = {}): SymbolFigures => ({
   dates: closes.map((_, i) => `2024-03-${String(27 + i).padStart(2, '0')}`),
@@ -61,5 +61,19 @@ describe('alert sentences', () => {
     expect(firedMessage({ kind: 'low_52w', params: {} }, 'INFY', day, 1)).toBe(
       'INFY closed at ₹1,620.35 on 28 Mar 2024, a new 52-week low below the previous low close of ₹1,100.25',
     );
+  });
+});
+
+describe('describeAlert', () => {
+  it('says what each kind of alert watches, in a sentence', () => {
+    expect(describeAlert({ kind: 'price_above', params: { level: 3000 } }, 'RELIANCE')).toBe('RELIANCE closes at or above ₹3,000');
+    expect(describeAlert({ kind: 'price_below', params: { level: 1234.5 } }, 'TCS')).toBe('TCS closes at or below ₹1,234.50');
+    expect(describeAlert({ kind: 'move_pct', params: { threshold_pct: 5, direction: 'up' } }, 'INFY')).toBe('INFY rises 5% or more in a day');
+    expect(describeAlert({ kind: 'move_pct', params: { threshold_pct: 2.5, direction: 'either' } }, 'INFY')).toBe(
+      'INFY moves 2.5% or more in a day, up or down',
+    );
+    expect(describeAlert({ kind: 'rsi_cross', params: { level: 30, direction: 'below' } }, 'ITC')).toBe("ITC's 14-day RSI falls to 30");
+    expect(describeAlert({ kind: 'high_52w', params: {} }, 'SBIN')).toBe('SBIN closes at a new 52-week high');
+    expect(describeAlert({ kind: 'low_52w', params: {} }, 'SBIN')).toBe('SBIN closes at a new 52-week low');
   });
 });

@@ -66,3 +66,24 @@ export const firedMessage = (rule: AlertRule, symbol: string, figures: SymbolFig
     }
   }
 };
+
+/** What an alert watches, as the alerts list says it: 'RELIANCE closes at or above ₹3,000'. */
+export const describeAlert = (rule: AlertRule, symbol: string): string => {
+  switch (rule.kind) {
+    case 'price_above':
+      return `${symbol} closes at or above ${formatRupees(rule.params.level)}`;
+    case 'price_below':
+      return `${symbol} closes at or below ${formatRupees(rule.params.level)}`;
+    case 'move_pct': {
+      const { threshold_pct: threshold, direction } = rule.params;
+      const verb = direction === 'up' ? 'rises' : direction === 'down' ? 'falls' : 'moves';
+      return `${symbol} ${verb} ${upToTwoDecimals.format(threshold)}% or more in a day${direction === 'either' ? ', up or down' : ''}`;
+    }
+    case 'rsi_cross':
+      return `${symbol}'s 14-day RSI ${rule.params.direction === 'above' ? 'rises' : 'falls'} to ${rule.params.level}`;
+    case 'high_52w':
+      return `${symbol} closes at a new 52-week high`;
+    case 'low_52w':
+      return `${symbol} closes at a new 52-week low`;
+  }
+};

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { MARKET, type MarketQuote, type MarketSymbolInfo } from '@nivesh/proto';
+import { type HistoryRange, MARKET, type MarketQuote, type MarketSymbolInfo } from '@nivesh/proto';
 import { RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import type { Close } from '../ledger/gains';
@@ -35,6 +35,15 @@ export class MarketDataClient implements OnApplicationShutdown {
       closes: history.bars.map((bar) => ({ date: bar.date, close: bar.close })),
       actions: history.actions.map((action) => ({ symbol, ex_date: action.date, kind: action.kind, ratio: action.ratio, factor: action.factor, note: action.label })),
     };
+  }
+
+  /**
+   * A symbol's daily closes over `range`, oldest first, adjusted for splits, bonus issues and demergers (so an ex-date
+   * is not a move): what risk figures and the alert engine read.
+   */
+  async adjustedCloses(symbol: string, range: HistoryRange = 'max'): Promise<Close[]> {
+    const history = await this.client.call(MARKET.history, { symbol, range, adjusted: true });
+    return history.bars.map((bar) => ({ date: bar.date, close: bar.close }));
   }
 
   /** The latest close of `symbol`, its day's change and its 52-week range. */

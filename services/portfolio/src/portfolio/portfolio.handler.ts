@@ -40,6 +40,11 @@ export class PortfolioHandler {
     return this.portfolio.summary(caller.user_id);
   }
 
+  @MessagePattern(PORTFOLIO.whatIf.pattern)
+  whatIf(@Payload() { caller }: Payloads['whatIf']) {
+    return this.portfolio.whatIf(caller.user_id);
+  }
+
   @MessagePattern(PORTFOLIO.example.pattern)
   example() {
     return this.portfolio.example();

@@ -1,13 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type PortfolioSummary, type PortfolioTransaction, type TradebookImportResponse, type TransactionInput } from '@nivesh/proto';
+import {
+  DomainError,
+  type HistoryRange,
+  type Holding,
+  type PortfolioSummary,
+  type PortfolioTransaction,
+  type PortfolioWhatIf,
+  type TradebookImportResponse,
+  type TransactionInput,
+} from '@nivesh/proto';
+import { formatDate } from '../alerts';
 import { aggregateTrades, parseTradebook, TradebookFormatError } from '../import';
-import { lastIndexOnOrBefore } from '../ledger/dates';
-import { type Close, realisedGains, unrealised } from '../ledger/gains';
-import { type DemergedCost, replay } from '../ledger/lots';
-import { type CorporateAction, LedgerError, SHARE_KINDS, type Transaction } from '../ledger/transactions';
+import { type Close, realisedGains, type Unrealised, unrealised } from '../ledger/gains';
+import { type DemergedCost, type Ledger, replay } from '../ledger/lots';
+import { type CorporateAction, LedgerError, type Transaction } from '../ledger/transactions';
+import { timeWeightedReturn } from '../ledger/twr';
 import { benchmarkXirr, transactionFlows, xirr } from '../ledger/xirr';
 import { type NewTransaction, TransactionsRepository } from '../store/transactions.repository';
-import { INDEX_SYMBOL, MarketDataClient, type SymbolHistory } from './market-data.client';
+import { INDEX_SYMBOL, MarketDataClient } from './market-data.client';
+import { type HoldingsRisk, holdingsRisk, riskFigures, whatIfFigures } from './risk-figures';
+import { dailyValues, indexReturn, weekEnds } from './value-series';
 
 /** The open example: ₹1,00,000 in each of ten large companies on the first trading day of FY2024. */
 export const EXAMPLE = {
@@ -21,11 +33,22 @@ const round = (value: number, digits = 2): number => Math.round(value * 10 ** di
 const pct = (value: number | null): number | null => (value === null ? null : round(value * 100));
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** The ISO week (its Monday) of a date. */
-const weekOf = (date: string): string => {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
-  return at.toISOString().slice(0, 10);
+/** The window of adjusted closes the risk figures and the what-if read: the last year of trading. */
+const RISK_RANGE: HistoryRange = '1y';
+
+/** What the summary and the what-if stand on (see `PortfolioService.valuation`). */
+type Valuation = {
+  actions: CorporateAction[];
+  ledger: Ledger;
+  open: Unrealised;
+  asOf: string | null;
+  holdings: Holding[];
+  /** Every symbol's closes as traded (the ledger follows the share count itself). */
+  closes: Map<string, Close[]>;
+  /** NIFTY 50's closes. */
+  nifty: Close[];
+  /** Today's holdings at today's weights over the last year of adjusted closes. */
+  risk: HoldingsRisk;
 };
 
 const toLedger = (tx: Pick<PortfolioTransaction, 'id' | 'symbol' | 'date' | 'kind' | 'quantity' | 'price' | 'charges' | 'note'>): Transaction => ({
@@ -42,8 +65,10 @@ const toLedger = (tx: Pick<PortfolioTransaction, 'id' | 'symbol' | 'date' | 'kin
 /**
  * The portfolio: transactions entered by hand or imported from broker trade books, and what they add up to — holdings
  * through splits and bonus issues (FIFO lots), valued at the latest close; realised gains short and long term by
- * fiscal year; XIRR against the same cash flows in NIFTY 50; allocation by sector and the value over time. Prices and
- * corporate actions come from the market service over RPC.
+ * fiscal year; XIRR against the same cash flows in NIFTY 50 and the time-weighted return against NIFTY 50's own;
+ * allocation by sector, risk (volatility, beta, drawdown, each holding's share) and the value over time; the premium
+ * what-if of minimum-variance and risk-parity mixes. Prices and corporate actions come from the market service over
+ * RPC.
  */
 @Injectable()
 export class PortfolioService {
@@ -110,15 +135,27 @@ export class PortfolioService {
 
   /** The open example portfolio, bought at the closes of its day. */
   async example(): Promise<PortfolioSummary> {
+    const histories = await Promise.all(EXAMPLE.symbols.map((symbol) => this.market.history(symbol)));
     const transactions: Transaction[] = [];
-    for (const symbol of EXAMPLE.symbols) {
-      const { closes } = await this.market.history(symbol);
+    EXAMPLE.symbols.forEach((symbol, index) => {
+      const { closes } = histories[index]!;
       const at = closes.findIndex((close) => close.date >= EXAMPLE.date);
-      if (at < 0) continue;
+      if (at < 0) return;
       const { date, close } = closes[at]!;
       transactions.push({ id: `example-${symbol}`, symbol, date, kind: 'buy', quantity: Math.floor(EXAMPLE.amount / close), price: close, charges: 0, note: null });
-    }
+    });
     return this.summarise(transactions, EXAMPLE.text);
+  }
+
+  /**
+   * The premium what-if of the user's holdings today: minimum-variance and risk-parity mixes beside today's weights,
+   * an educational illustration with its assumptions (the gateway gates it through the premium tool list).
+   */
+  async whatIf(userId: string): Promise<PortfolioWhatIf> {
+    const transactions = (await this.transactions.forUser(userId)).map(toLedger);
+    if (!transactions.length) return whatIfFigures(null, [], { risk: null, unpriced: [] });
+    const { asOf, holdings, risk } = await this.valuation(transactions);
+    return whatIfFigures(asOf, holdings, risk);
   }
 
   /** Every symbol must be a stock Nivesh has prices for, and no trade may be dated after today. */
@@ -157,32 +194,32 @@ export class PortfolioService {
     return (await Promise.all(symbols.map((symbol) => this.market.history(symbol)))).flatMap((history) => history.actions);
   }
 
-  private async summarise(transactions: readonly Transaction[], example: string | null): Promise<PortfolioSummary> {
-    const empty: PortfolioSummary = {
-      as_of: null,
-      holdings: [],
-      totals: { invested: 0, value: 0, unrealised: 0, realised: 0, dividends: 0 },
-      realised: [],
-      performance: { xirr: null, nifty_xirr: null, first_date: null },
-      allocation: { by_sector: [] },
-      series: [],
-      example,
-      notes: [],
-    };
-    if (!transactions.length) return empty;
+  /**
+   * What the summary and the what-if stand on: the transactions replayed through the corporate actions and valued at
+   * the latest closes. Everything it reads from the market comes in one round of calls made at once (a 50-stock
+   * summary is 100-odd calls): the stocks, every symbol's closes as traded with its actions, NIFTY 50's closes, and
+   * every symbol's last year of adjusted closes for the risk figures (a symbol sold since is fetched too: waiting for
+   * the replay to know which are held would add a second round trip).
+   */
+  private async valuation(transactions: readonly Transaction[]): Promise<Valuation> {
     const symbols = [...new Set(transactions.map((tx) => tx.symbol))];
-    const [stocks, nifty, ...histories] = await Promise.all([this.market.stocks(), this.market.history(INDEX_SYMBOL), ...symbols.map((symbol) => this.market.history(symbol))]);
-    const history = new Map<string, SymbolHistory>(symbols.map((symbol, index) => [symbol, histories[index]!]));
+    const [stocks, nifty, histories, adjusted] = await Promise.all([
+      this.market.stocks(),
+      this.market.history(INDEX_SYMBOL),
+      Promise.all(symbols.map((symbol) => this.market.history(symbol))),
+      Promise.all(symbols.map((symbol) => this.market.adjustedCloses(symbol, RISK_RANGE))),
+    ]);
+    const closes = new Map<string, Close[]>(symbols.map((symbol, index) => [symbol, histories[index]!.closes]));
     const actions = histories.flatMap((entry) => entry.actions);
     const ledger = replay(transactions, actions);
     const latest = new Map<string, Close>();
-    for (const [symbol, entry] of history) if (entry.closes.length) latest.set(symbol, entry.closes.at(-1)!);
+    for (const [symbol, series] of closes) if (series.length) latest.set(symbol, series.at(-1)!);
     const open = unrealised(ledger.lots, latest);
     const asOf = open.as_of ?? [...latest.values()].map((close) => close.date).sort().at(-1) ?? null;
     const totalValue = open.total.value;
     const holdings = open.holdings
       .filter((holding) => holding.quantity > 1e-9)
-      .map((holding) => {
+      .map((holding): Holding => {
         const info = stocks.get(holding.symbol);
         return {
           symbol: holding.symbol,
@@ -200,15 +237,38 @@ export class PortfolioService {
         };
       })
       .sort((a, b) => b.value - a.value);
+    // NIFTY 50 has no corporate actions: its closes as traded are its adjusted closes, so it is not fetched twice.
+    const risk = holdingsRisk(holdings, new Map(symbols.map((symbol, index) => [symbol, adjusted[index]!])), nifty.closes);
+    return { actions, ledger, open, asOf, holdings, closes, nifty: nifty.closes, risk };
+  }
+
+  private async summarise(transactions: readonly Transaction[], example: string | null): Promise<PortfolioSummary> {
+    const empty: PortfolioSummary = {
+      as_of: null,
+      holdings: [],
+      totals: { invested: 0, value: 0, unrealised: 0, realised: 0, dividends: 0 },
+      realised: [],
+      performance: { xirr: null, nifty_xirr: null, first_date: null, twr: null, twr_annualised: null, nifty_return: null },
+      risk: null,
+      allocation: { by_sector: [] },
+      series: [],
+      example,
+      notes: [],
+    };
+    if (!transactions.length) return empty;
+    const { actions, ledger, open, asOf, holdings, closes, nifty, risk } = await this.valuation(transactions);
+    const totalValue = open.total.value;
     const gains = realisedGains(ledger.realised, ledger.intraday);
     const flows = transactionFlows(transactions);
-    const niftyCloses = nifty.closes;
     let niftyXirr: number | null = null;
     try {
-      niftyXirr = asOf ? benchmarkXirr(flows, niftyCloses, asOf).xirr : null;
+      niftyXirr = asOf ? benchmarkXirr(flows, nifty, asOf).xirr : null;
     } catch (error) {
       if (!(error instanceof LedgerError)) throw error;
     }
+    const firstDate = transactions.map((tx) => tx.date).sort()[0]!;
+    const daily = dailyValues(transactions, actions, closes, nifty, asOf);
+    const twr = timeWeightedReturn(daily, flows);
     const sectors = new Map<string, number>();
     for (const holding of holdings) sectors.set(holding.industry, (sectors.get(holding.industry) ?? 0) + holding.value);
     return {
@@ -225,14 +285,23 @@ export class PortfolioService {
       performance: {
         xirr: asOf && totalValue > 0 ? pct(xirr([...flows, { date: asOf, amount: totalValue }])) : null,
         nifty_xirr: pct(niftyXirr),
-        first_date: transactions.map((tx) => tx.date).sort()[0] ?? null,
+        first_date: firstDate,
+        twr: pct(twr?.twr ?? null),
+        twr_annualised: pct(twr?.annualised ?? null),
+        nifty_return: pct(asOf ? indexReturn(nifty, firstDate, asOf) : null),
       },
+      risk: riskFigures(risk.risk),
       allocation: {
         by_sector: [...sectors]
           .map(([sector, value]) => ({ sector, value: round(value), weight_pct: totalValue > 0 ? round((value / totalValue) * 100) : 0 }))
           .sort((a, b) => b.value - a.value),
       },
-      series: valueSeries(transactions, actions, history, niftyCloses, asOf),
+      series: weekEnds(daily).map((point) => ({
+        date: point.date,
+        value: round(point.value),
+        nifty_value: point.nifty_value === null ? null : round(point.nifty_value),
+        invested: round(point.invested),
+      })),
       example,
       notes: demergerNotes(ledger.demerged, actions),
     };
@@ -248,59 +317,6 @@ const demergerNotes = (demerged: readonly DemergedCost[], actions: readonly Corp
   return [...moved].map(([key, cost]) => {
     const [symbol, exDate] = key.split('|') as [string, string];
     const what = actions.find((action) => action.symbol === symbol && action.ex_date === exDate)?.note ?? 'A demerger';
-    const day = new Date(`${exDate}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-    return `${symbol}, ${what.replace(/ \(price adjusted.*\)$/, '').replace(/^D/, 'd')} on ${day}: ${rupees(cost)} of its cost went to the new company's shares, which Nivesh has no prices for, so they are left out of the holdings and the value.`;
+    return `${symbol}, ${what.replace(/ \(price adjusted.*\)$/, '').replace(/^D/, 'd')} on ${formatDate(exDate)}: ${rupees(cost)} of its cost went to the new company's shares, which Nivesh has no prices for, so they are left out of the holdings and the value.`;
   });
-};
-
-/**
- * The portfolio's value on each week's last trading day from its first transaction: shares held then (bought less
- * sold, through splits and bonus issues) at that day's closes; against it, the same cash flows held in NIFTY 50
- * units, and the money put in less the money taken out.
- */
-export const valueSeries = (
-  transactions: readonly Transaction[],
-  actions: readonly CorporateAction[],
-  history: ReadonlyMap<string, SymbolHistory>,
-  nifty: readonly Close[],
-  asOf: string | null,
-): PortfolioSummary['series'] => {
-  const first = transactions.map((tx) => tx.date).sort()[0];
-  if (!first || !asOf) return [];
-  const calendar = [...new Set([...history.values()].flatMap((entry) => entry.closes.map((close) => close.date)))].filter((date) => date >= first && date <= asOf).sort();
-  const weekEnds = calendar.filter((date, index) => index === calendar.length - 1 || weekOf(calendar[index + 1]!) !== weekOf(date));
-  const events = [
-    ...transactions.map((tx) => ({ date: tx.date, order: 1, tx })),
-    ...actions.filter((action) => SHARE_KINDS.has(action.kind) && action.ratio !== null).map((action) => ({ date: action.ex_date, order: 0, action })),
-  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
-  const shares = new Map<string, number>();
-  let units = 0;
-  let invested = 0;
-  let next = 0;
-  const out: PortfolioSummary['series'] = [];
-  for (const day of weekEnds) {
-    for (; next < events.length && events[next]!.date <= day; next++) {
-      const event = events[next]!;
-      if ('action' in event && event.action) {
-        const held = shares.get(event.action.symbol);
-        if (held !== undefined) shares.set(event.action.symbol, held * event.action.ratio!);
-      } else if ('tx' in event && event.tx) {
-        const { tx } = event;
-        const amount = tx.kind === 'buy' ? tx.quantity * tx.price + tx.charges : tx.quantity * tx.price - tx.charges;
-        if (tx.kind !== 'dividend') shares.set(tx.symbol, (shares.get(tx.symbol) ?? 0) + (tx.kind === 'buy' ? tx.quantity : -tx.quantity));
-        invested += tx.kind === 'buy' ? amount : tx.kind === 'sell' ? -amount : 0;
-        const at = lastIndexOnOrBefore(nifty, tx.date);
-        if (at >= 0) units += (tx.kind === 'buy' ? amount : -amount) / nifty[at]!.close;
-      }
-    }
-    let value = 0;
-    for (const [symbol, held] of shares) {
-      const closes = history.get(symbol)?.closes ?? [];
-      const at = lastIndexOnOrBefore(closes, day);
-      if (at >= 0 && held > 1e-9) value += held * closes[at]!.close;
-    }
-    const niftyAt = lastIndexOnOrBefore(nifty, day);
-    out.push({ date: day, value: round(value), nifty_value: niftyAt >= 0 ? round(units * nifty[niftyAt]!.close) : null, invested: round(invested) });
-  }
-  return out;
 };
