@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
+import { applyRouteBodyLimits } from './http/body-limit';
 import type { Config } from './config';
 import type { PostgresProbe } from './health/postgres-probe';
 import { MetricsService } from './metrics/metrics.service';
@@ -25,6 +26,7 @@ import { WebApp } from './spa/web-app.service';
 /** Seams a test may replace; everything else is built from the config. */
 export type GatewayOverrides = { rpc?: RpcGateway; redis?: Redis; postgres?: PostgresProbe };
 
+/** The JSON body limit of every route that does not declare its own `bodyLimitBytes` (the trade-book import does). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const DOCS_PREFIX = '/api/docs';
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -180,6 +182,7 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerHooks(fastify, app.get(MetricsService));
   registerJsonParser(fastify);
+  applyRouteBodyLimits(fastify);
   await registerCompression(fastify);
   await registerDocs(fastify);
   await app.get(QueueBoard).register(fastify);

@@ -122,6 +122,11 @@ export const PortfolioSummarySchema = z.object({
     twr_annualised: z.number().nullable(),
     /** NIFTY 50's own return in % over the same period, for comparison with the TWR. */
     nifty_return: z.number().nullable(),
+    /**
+     * The day of the NIFTY 50 close the comparisons end on: the index's latest close on or before as_of, which can be
+     * earlier than as_of when the index data ends before the stocks' (then the comparison says so).
+     */
+    nifty_as_of: IsoDateSchema.nullable(),
   }),
   /**
    * Risk of today's holdings at today's weights over the last year of daily closes (adjusted for splits and bonus

@@ -33,6 +33,17 @@ describe('portfolioRisk', () => {
     expect(risk.volatility).toBeCloseTo(2 * indexVolatility, 12);
   });
 
+  it('keeps the holdings\' whole window when the index ends earlier: beta from the days both have', () => {
+    const full = portfolioRisk(closes, nifty, { SAME: 50_000, TRIPLE: 50_000 });
+    const short = portfolioRisk(closes, nifty.slice(0, 41), { SAME: 50_000, TRIPLE: 50_000 });
+    expect(short.dates).toEqual(full.dates);
+    expect(short.portfolio_returns).toHaveLength(60);
+    expect(short.volatility).toBeCloseTo(full.volatility!, 12);
+    expect(short.max_drawdown).toEqual(full.max_drawdown);
+    expect(short.index_returns).toHaveLength(40);
+    expect(short.beta).toBeCloseTo(2, 10);
+  });
+
   it("splits the volatility into each holding's contribution w_i (Σw)_i / σ_p", () => {
     const risk = portfolioRisk(closes, nifty, { SAME: 1, TRIPLE: 1 });
     // Perfectly correlated, volatilities σ and 3σ, half each: contributions σ/2 and 3σ/2 of a total 2σ.

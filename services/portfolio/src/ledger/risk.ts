@@ -79,6 +79,7 @@ export type PortfolioRisk = {
   /** The common dates; returns[k] is from dates[k] to dates[k + 1]. */
   dates: string[];
   portfolio_returns: number[];
+  /** The index's returns over the periods of `portfolio_returns` it has both closes of (all of them when it is complete). */
   index_returns: number[];
   /** Sample covariance matrix of the holdings' daily returns, in `symbols` order (for `optimise.ts`). */
   covariance: number[][];
@@ -95,9 +96,11 @@ export type PortfolioRisk = {
 /**
  * Risk of a portfolio held in fixed proportions: the weights (e.g. today's market values; normalised to sum 1) applied
  * to past daily simple returns, i.e. "how would today's portfolio have moved", rebalanced daily. Closes should be
- * adjusted for corporate actions (the market service's adjusted bars), else a split reads as a crash. All series are
- * aligned on their common dates (`alignCloses`). Volatility, beta and contributions are null with fewer than
- * `minReturns` common returns, or when the portfolio (for contributions) or the index (for beta) never moved.
+ * adjusted for corporate actions (the market service's adjusted bars), else a split reads as a crash. The holdings are
+ * aligned on their common dates (`alignCloses`); the index only on the returns it also has both days of, and only for
+ * beta and its own volatility, so an index series that ends earlier (or has gaps) does not shorten the portfolio's
+ * window. Volatility and contributions are null with fewer than `minReturns` returns, beta and the index volatility
+ * with fewer than `minReturns` paired returns or an index that never moved.
  * Throws LedgerError('no_price') for a weighted symbol without closes.
  */
 export const portfolioRisk = (
@@ -113,21 +116,32 @@ export const portfolioRisk = (
   if (!(total > 0)) throw new RangeError('weights must add up to more than 0');
   const w = symbols.map((symbol) => weights[symbol]! / total);
 
-  const aligned = alignCloses([...symbols.map((symbol) => closes[symbol]!), index]);
+  const aligned = alignCloses(symbols.map((symbol) => closes[symbol]!));
   const returns = aligned.closes.map(simpleReturns);
-  const indexReturns = returns.pop()!;
-  const count = indexReturns.length;
+  const count = Math.max(aligned.dates.length - 1, 0);
   const portfolioReturns = Array.from({ length: count }, (_, t) =>
     w.reduce((sum, wi, i) => sum + wi * returns[i]![t]!, 0),
   );
+  // The index's return over each of the portfolio's return periods it has both closes of, paired with the portfolio's.
+  const indexClose = new Map(index.map((point) => [point.date, point.close]));
+  const paired: number[] = [];
+  const indexReturns: number[] = [];
+  for (let t = 0; t < count; t++) {
+    const from = indexClose.get(aligned.dates[t]!);
+    const to = indexClose.get(aligned.dates[t + 1]!);
+    if (from === undefined || to === undefined) continue;
+    paired.push(portfolioReturns[t]!);
+    indexReturns.push(to / from - 1);
+  }
   const cov = count >= 2 ? covarianceMatrix(returns) : symbols.map(() => symbols.map(() => NaN));
 
   const path = aligned.dates.length ? [1] : [];
   for (const r of portfolioReturns) path.push(path.at(-1)! * (1 + r));
   const enough = count >= minReturns;
+  const pairedEnough = indexReturns.length >= minReturns;
   const annual = Math.sqrt(TRADING_DAYS);
   const sigma = enough ? Math.sqrt(covariance(portfolioReturns, portfolioReturns)) : null;
-  const indexVariance = enough ? covariance(indexReturns, indexReturns) : 0;
+  const indexVariance = pairedEnough ? covariance(indexReturns, indexReturns) : 0;
   const sigmaW = multiply(cov, w);
   return {
     symbols,
@@ -137,8 +151,8 @@ export const portfolioRisk = (
     index_returns: indexReturns,
     covariance: cov,
     volatility: sigma === null ? null : sigma * annual,
-    index_volatility: enough ? Math.sqrt(indexVariance) * annual : null,
-    beta: indexVariance > 0 ? covariance(portfolioReturns, indexReturns) / indexVariance : null,
+    index_volatility: pairedEnough ? Math.sqrt(indexVariance) * annual : null,
+    beta: indexVariance > 0 ? covariance(paired, indexReturns) / indexVariance : null,
     max_drawdown: maxDrawdown(aligned.dates, path),
     contributions: symbols.map((symbol, i) => {
       const part = sigma ? (w[i]! * sigmaW[i]!) / sigma : null;

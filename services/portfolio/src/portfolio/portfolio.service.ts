@@ -11,6 +11,7 @@ import {
 } from '@nivesh/proto';
 import { formatDate } from '../alerts';
 import { aggregateTrades, parseTradebook, TradebookFormatError } from '../import';
+import { lastIndexOnOrBefore } from '../ledger/dates';
 import { type Close, realisedGains, type Unrealised, unrealised } from '../ledger/gains';
 import { type DemergedCost, type Ledger, replay } from '../ledger/lots';
 import { type CorporateAction, LedgerError, type Transaction } from '../ledger/transactions';
@@ -248,7 +249,7 @@ export class PortfolioService {
       holdings: [],
       totals: { invested: 0, value: 0, unrealised: 0, realised: 0, dividends: 0 },
       realised: [],
-      performance: { xirr: null, nifty_xirr: null, first_date: null, twr: null, twr_annualised: null, nifty_return: null },
+      performance: { xirr: null, nifty_xirr: null, first_date: null, twr: null, twr_annualised: null, nifty_return: null, nifty_as_of: null },
       risk: null,
       allocation: { by_sector: [] },
       series: [],
@@ -289,6 +290,7 @@ export class PortfolioService {
         twr: pct(twr?.twr ?? null),
         twr_annualised: pct(twr?.annualised ?? null),
         nifty_return: pct(asOf ? indexReturn(nifty, firstDate, asOf) : null),
+        nifty_as_of: asOf ? (nifty[lastIndexOnOrBefore(nifty, asOf)]?.date ?? null) : null,
       },
       risk: riskFigures(risk.risk),
       allocation: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { PortfolioTransaction, TransactionInput } from '@nivesh/proto';
@@ -11,6 +12,9 @@ export type NewTransaction = TransactionInput & {
 };
 
 type Row = Omit<TransactionEntity, 'created_at'> & { trade_ids: string[] | null };
+
+/** Rows written per statement. */
+const CHUNK = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,34 +63,51 @@ export class TransactionsRepository {
   }
 
   /**
-   * Stores transactions and their trade ids in one database transaction; a transaction whose trades were stored in the
-   * meantime (an import running twice at once) is left out. The ids of the transactions stored.
+   * Stores transactions and their trade ids in one database transaction, a few statements whatever the number (a
+   * 10,000-trade book took 10,000 round trips one by one); a transaction whose trades were stored in the meantime (an
+   * import running twice at once) is left out. The ids of the transactions stored, in the order given.
    */
   async add(userId: string, transactions: readonly NewTransaction[]): Promise<string[]> {
+    if (!transactions.length) return [];
+    const ids = transactions.map(() => randomUUID());
     return this.repo.manager.transaction(async (manager) => {
-      const stored: string[] = [];
-      for (const tx of transactions) {
-        const [row] = (await manager.query(
-          `INSERT INTO "portfolio"."transactions" ("user_id", "symbol", "date", "kind", "quantity", "price", "charges", "note", "source")
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING "id"`,
-          [userId, tx.symbol, tx.date, tx.kind, tx.quantity, tx.price, tx.charges, tx.note ?? null, tx.source],
-        )) as { id: string }[];
-        if (tx.trades.length) {
-          const inserted: unknown[] = await manager.query(
-            `INSERT INTO "portfolio"."imported_trades" ("user_id", "broker", "exchange", "trade_id", "transaction_id")
-             SELECT $1, b, e, t, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS x(b, e, t)
-             ON CONFLICT DO NOTHING RETURNING 1`,
-            [userId, tx.trades.map((t) => t.broker), tx.trades.map((t) => t.exchange), tx.trades.map((t) => t.trade_id), row!.id],
-          );
-          if (inserted.length < tx.trades.length) {
-            // Some of its trades were stored by a concurrent import: keep theirs, drop this one.
-            await manager.query(`DELETE FROM "portfolio"."transactions" WHERE "id" = $1`, [row!.id]);
-            continue;
-          }
-        }
-        stored.push(row!.id);
+      for (let from = 0; from < transactions.length; from += CHUNK) {
+        const part = transactions.slice(from, from + CHUNK);
+        await manager.query(
+          `INSERT INTO "portfolio"."transactions" ("id", "user_id", "symbol", "date", "kind", "quantity", "price", "charges", "note", "source")
+           SELECT id, $1, symbol, date, kind, quantity, price, charges, note, source
+           FROM unnest($2::uuid[], $3::text[], $4::date[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[], $9::text[], $10::text[])
+             AS x(id, symbol, date, kind, quantity, price, charges, note, source)`,
+          [
+            userId,
+            ids.slice(from, from + CHUNK),
+            part.map((tx) => tx.symbol),
+            part.map((tx) => tx.date),
+            part.map((tx) => tx.kind),
+            part.map((tx) => tx.quantity),
+            part.map((tx) => tx.price),
+            part.map((tx) => tx.charges),
+            part.map((tx) => tx.note ?? null),
+            part.map((tx) => tx.source),
+          ],
+        );
       }
-      return stored;
+      const trades = transactions.flatMap((tx, index) => tx.trades.map((trade) => ({ ...trade, transaction_id: ids[index]! })));
+      const stored = new Map<string, number>();
+      for (let from = 0; from < trades.length; from += CHUNK) {
+        const part = trades.slice(from, from + CHUNK);
+        const rows: { transaction_id: string }[] = await manager.query(
+          `INSERT INTO "portfolio"."imported_trades" ("user_id", "broker", "exchange", "trade_id", "transaction_id")
+           SELECT $1, b, e, t, x FROM unnest($2::text[], $3::text[], $4::text[], $5::uuid[]) AS u(b, e, t, x)
+           ON CONFLICT DO NOTHING RETURNING "transaction_id"`,
+          [userId, part.map((t) => t.broker), part.map((t) => t.exchange), part.map((t) => t.trade_id), part.map((t) => t.transaction_id)],
+        );
+        for (const row of rows) stored.set(row.transaction_id, (stored.get(row.transaction_id) ?? 0) + 1);
+      }
+      // Transactions some of whose trades a concurrent import stored: keep theirs, drop these (their trade rows go with them).
+      const lost = new Set(ids.filter((id, index) => transactions[index]!.trades.length > 0 && (stored.get(id) ?? 0) < transactions[index]!.trades.length));
+      if (lost.size) await manager.query(`DELETE FROM "portfolio"."transactions" WHERE "id" = ANY($1::uuid[])`, [[...lost]]);
+      return ids.filter((id) => !lost.has(id));
     });
   }
 
