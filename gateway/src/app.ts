@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
+import { SessionVerifier } from './auth/session-verifier.service';
 import { applyRouteBodyLimits } from './http/body-limit';
 import type { Config } from './config';
 import type { PostgresProbe } from './health/postgres-probe';
@@ -182,7 +183,8 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerHooks(fastify, app.get(MetricsService));
   registerJsonParser(fastify);
-  applyRouteBodyLimits(fastify);
+  const sessions = app.get(SessionVerifier);
+  applyRouteBodyLimits(fastify, (authorization) => sessions.authenticate(authorization));
   await registerCompression(fastify);
   await registerDocs(fastify);
   await app.get(QueueBoard).register(fastify);

@@ -55,6 +55,16 @@ describe('request body limits', () => {
     expect(gw.rpc.calls).toHaveLength(0);
   });
 
+  it('refuses an anonymous or logged-out 2 MB import with 401 {detail} before reading its body', async () => {
+    const { csv } = tradebookOf(2 * 1024 * 1024);
+    for (const headers of [{}, { authorization: `Bearer ${await mintToken({ sub: 'u-books', sid: 'sid-gone' })}` }]) {
+      const response = await gw.fastify.inject({ method: 'POST', url: '/api/portfolio/import', payload: { csv }, headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Not authenticated' });
+    }
+    expect(gw.rpc.calls).toHaveLength(0);
+  });
+
   it('answers a trade book over the import route’s own limit with 413 {detail}', async () => {
     const response = await post('/api/portfolio/import', { csv: tradebookOf(TRADEBOOK_BODY_LIMIT_BYTES).csv });
 
