@@ -41,7 +41,10 @@ export type PortfolioTransaction = z.infer<typeof PortfolioTransactionSchema>;
 export const TransactionListSchema = z.object({ transactions: z.array(PortfolioTransactionSchema) });
 
 export const TradebookImportRequestSchema = z.object({
-  /** The broker's trade-book file as text (Zerodha Console tradebook CSV, or Upstox's trade report saved as CSV). */
+  /**
+   * The broker's trade-book file as text: a Zerodha Console tradebook CSV, Upstox trade history in the fields of
+   * Upstox's Get Trade History API (its JSON answer, or those fields as CSV), or Upstox's trade report saved as CSV.
+   */
   csv: z
     .string()
     .min(1, { error: 'The trade book is empty.' })
@@ -271,7 +274,7 @@ export const PORTFOLIO_ROUTES = {
     method: 'POST',
     path: '/api/portfolio/import',
     tag: TAG,
-    summary: "Import a broker's trade book (Zerodha Console tradebook CSV, or Upstox's trade report saved as CSV): one malformed row rejects the file, naming the line; trades imported before are not stored again.",
+    summary: "Import a broker's trade book (Zerodha Console tradebook CSV; Upstox trade history as the Get Trade History API's JSON or those fields as CSV; Upstox's trade report saved as CSV): one malformed row rejects the file, naming the line or record; trades imported before are not stored again.",
     auth: 'user',
     input: TradebookImportRequestSchema,
     response: TradebookImportResponseSchema,

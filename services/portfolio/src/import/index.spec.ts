@@ -4,6 +4,8 @@ import {
   TradebookFormatError,
   aggregateTrades,
   parseTradebook,
+  parseUpstoxTradeHistoryCsv,
+  parseUpstoxTradeHistoryJson,
   parseUpstoxTradeReport,
   parseZerodhaTradebook,
 } from './index';
@@ -18,12 +20,29 @@ describe('parseTradebook', () => {
     expect(parseTradebook(fixture('upstox-trade-report.csv'))).toEqual(
       parseUpstoxTradeReport(fixture('upstox-trade-report.csv')),
     );
+    expect(parseTradebook(fixture('upstox-trade-history.csv'))).toEqual(
+      parseUpstoxTradeHistoryCsv(fixture('upstox-trade-history.csv')),
+    );
+    expect(parseTradebook(fixture('upstox-trade-history.json'))).toEqual(
+      parseUpstoxTradeHistoryJson(fixture('upstox-trade-history.json')),
+    );
+  });
+
+  it('reads Upstox trade history JSON after a byte-order mark and blank lines, naming a record in errors', () => {
+    const json = fixture('upstox-trade-history.json');
+    expect(parseTradebook(`\ufeff\n\n${json}`).trades).toEqual(parseUpstoxTradeHistoryJson(json).trades);
+    expect(() => parseTradebook(json.replace('"price": 1421.5', '"price": 0'))).toThrow(
+      new TradebookFormatError(38, "price '0' is not positive", 3),
+    );
+    expect(() => parseTradebook(json.replace('"price": 1421.5', '"price": 0'))).toThrow(
+      "record 3 (line 38): price '0' is not positive",
+    );
   });
 
   it('rejects an empty file and a file of neither broker, naming the line', () => {
     expect(() => parseTradebook('')).toThrow(new TradebookFormatError(1, 'the file is empty'));
     expect(() => parseTradebook('\n\ndate,open,close\n')).toThrow(
-      'line 3: not a Zerodha tradebook or an Upstox trade report: no header row of either',
+      'line 3: not a Zerodha tradebook, an Upstox trade report or Upstox trade history: no header row of any of them',
     );
   });
 
@@ -45,6 +64,33 @@ describe('parseTradebook', () => {
     expect(zerodha.map(shape)).toEqual([
       { symbol: 'RELIANCE', date: '2024-03-15', side: 'buy', quantity: 15, price: 2890.666667 },
       { symbol: 'RELIANCE', date: '2024-06-03', side: 'sell', quantity: 12, price: 2950 },
+    ]);
+  });
+
+  it('gives the same transactions from Upstox trade history saved as CSV as from its JSON', () => {
+    const fromCsv = aggregateTrades(parseTradebook(fixture('upstox-trade-history.csv')).trades);
+    expect(aggregateTrades(parseTradebook(fixture('upstox-trade-history.json')).trades)).toEqual(fromCsv);
+    expect(fromCsv.filter((t) => t.symbol === 'RELIANCE')).toEqual([
+      {
+        symbol: 'RELIANCE',
+        exchange: 'NSE',
+        isin: 'INE002A01018',
+        date: '2023-03-28',
+        side: 'buy',
+        quantity: 10,
+        price: 2252.395,
+        trade_ids: ['75217259', '75217262'],
+      },
+      {
+        symbol: 'RELIANCE',
+        exchange: 'NSE',
+        isin: 'INE002A01018',
+        date: '2023-06-14',
+        side: 'sell',
+        quantity: 5,
+        price: 2540.1,
+        trade_ids: ['81004417'],
+      },
     ]);
   });
 });

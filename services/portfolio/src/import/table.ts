@@ -1,13 +1,22 @@
-import type { Broker, SkippedRow, Trade, TradeExchange, Tradebook, TradeSide } from './tradebook';
+import type { Broker, CsvFormat, SkippedRow, Trade, TradeExchange, Tradebook, TradeSide } from './tradebook';
 import { HEADER_SEARCH_LINES, TradebookFormatError, columnKey, isHeaderOf, readCsvRecords } from './tradebook';
 
-/** Reads the fields of one data row by column; every failure is a TradebookFormatError at the row's line. */
+/**
+ * Reads the fields of one data row (a CSV line or a JSON record) by column; every failure is a TradebookFormatError at
+ * the row's line, and for a JSON record also its number.
+ */
 export class Row {
   constructor(
     readonly line: number,
     private readonly columns: ReadonlyMap<string, number>,
     private readonly fields: readonly string[],
+    readonly record?: number,
   ) {}
+
+  /** Where the row is, in words: `line 12`, or `record 3` in a JSON book. */
+  get place(): string {
+    return this.record === undefined ? `line ${this.line}` : `record ${this.record}`;
+  }
 
   /** The trimmed text of `column`, or '' when the book has no such (optional) column. */
   text(column: string): string {
@@ -16,12 +25,42 @@ export class Row {
   }
 
   fail(reason: string): never {
-    throw new TradebookFormatError(this.line, reason);
+    throw new TradebookFormatError(this.line, reason, this.record);
   }
 }
 
-/** How one broker's book is read. */
+/** A book's trades and skipped rows in the order read; a trade id met twice on one exchange rejects the book. */
+export class BookBuilder {
+  private readonly trades: Trade[] = [];
+  private readonly skipped: SkippedRow[] = [];
+  /** Where each trade was, by exchange and trade id: each exchange numbers its own trades, so NSE and BSE ids meet. */
+  private readonly seen = new Map<string, string>();
+
+  constructor(private readonly broker: Broker) {}
+
+  /** One row's outcome: a trade, or the reason it is left out (a JSON record's number is added to the reason). */
+  add(row: Row, result: Trade | string): void {
+    if (typeof result === 'string') {
+      const reason = row.record === undefined ? result : `${result} (record ${row.record})`;
+      this.skipped.push({ line: row.line, reason });
+      return;
+    }
+    const key = `${result.exchange}:${result.trade_id}`;
+    const first = this.seen.get(key);
+    if (first !== undefined) row.fail(`trade id ${result.trade_id} on ${result.exchange} repeats ${first}`);
+    this.seen.set(key, row.place);
+    this.trades.push(result);
+  }
+
+  book(): Tradebook {
+    return { broker: this.broker, trades: this.trades, skipped: this.skipped };
+  }
+}
+
+/** How one CSV format is read. */
 export type BookFormat = {
+  /** Whose header fingerprint finds the header row. */
+  id: CsvFormat;
   broker: Broker;
   /** Column keys (see `columnKey`) that must all be in the header. */
   required: readonly string[];
@@ -46,7 +85,7 @@ export const readBook = (csvText: string, format: BookFormat): Tradebook => {
   if (records.length === 0) throw new TradebookFormatError(1, 'the file is empty');
   let headerAt = -1;
   for (let i = 0; i < records.length && records[i]!.line <= HEADER_SEARCH_LINES; i++) {
-    if (isHeaderOf(format.broker, records[i]!.fields)) {
+    if (isHeaderOf(format.id, records[i]!.fields)) {
       headerAt = i;
       break;
     }
@@ -64,10 +103,7 @@ export const readBook = (csvText: string, format: BookFormat): Tradebook => {
   if (missing.length > 0)
     throw new TradebookFormatError(header.line, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
 
-  const trades: Trade[] = [];
-  const skipped: SkippedRow[] = [];
-  /** Line of each trade by exchange and trade id: an exchange numbers its own trades, so NSE and BSE ids may meet. */
-  const seen = new Map<string, number>();
+  const book = new BookBuilder(format.broker);
   let inNotes = false;
   for (const { line, fields, afterBlank } of records.slice(headerAt + 1)) {
     if (format.footnotes && (afterBlank || inNotes) && isNote(fields)) {
@@ -79,19 +115,10 @@ export const readBook = (csvText: string, format: BookFormat): Tradebook => {
       const count = `${fields.length} field${fields.length === 1 ? '' : 's'}`;
       throw new TradebookFormatError(line, `${count} where the header has ${header.fields.length}`);
     }
-    const result = format.readRow(new Row(line, columns, fields));
-    if (typeof result === 'string') {
-      skipped.push({ line, reason: result });
-      continue;
-    }
-    const key = `${result.exchange}:${result.trade_id}`;
-    const first = seen.get(key);
-    if (first !== undefined)
-      throw new TradebookFormatError(line, `trade id ${result.trade_id} on ${result.exchange} repeats line ${first}`);
-    seen.set(key, line);
-    trades.push(result);
+    const row = new Row(line, columns, fields);
+    book.add(row, format.readRow(row));
   }
-  return { broker: format.broker, trades, skipped };
+  return book.book();
 };
 
 /** Column key to field index; blank header cells (a sheet's empty first column) are left out, repeats are an error. */

@@ -30,13 +30,17 @@ export type SkippedRow = { line: number; reason: string };
 /** A whole trade book: every equity trade, or a TradebookFormatError and nothing. */
 export type Tradebook = { broker: Broker; trades: Trade[]; skipped: SkippedRow[] };
 
-/** A trade book that cannot be imported; names the 1-based line and the reason in words. */
+/**
+ * A trade book that cannot be imported; names the 1-based line and the reason in words, and in a JSON book also the
+ * 1-based number of the trade record, since a minified answer puts every record on line 1.
+ */
 export class TradebookFormatError extends Error {
   constructor(
     readonly line: number,
     readonly reason: string,
+    readonly record?: number,
   ) {
-    super(`line ${line}: ${reason}`);
+    super(`${record === undefined ? `line ${line}` : `record ${record} (line ${line})`}: ${reason}`);
     this.name = 'TradebookFormatError';
   }
 }
@@ -106,12 +110,27 @@ const csvFormatError = (csvText: string, error: CsvError): TradebookFormatError 
 /** A column name as compared: trimmed, lower case, spaces as underscores (`Trade Date` is `trade_date`). */
 export const columnKey = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '_');
 
+/** The CSV files the import reads, each told apart by its header row. */
+export type CsvFormat = 'zerodha-tradebook' | 'upstox-trade-report' | 'upstox-trade-history';
+/** Every file the import reads: the CSV ones, and Upstox trade history as its API's JSON answer. */
+export type TradebookFormat = CsvFormat | 'upstox-trade-history-json';
+
+/** The broker whose trades each format holds. */
+export const FORMAT_BROKER: Readonly<Record<TradebookFormat, Broker>> = {
+  'zerodha-tradebook': 'zerodha',
+  'upstox-trade-report': 'upstox',
+  'upstox-trade-history': 'upstox',
+  'upstox-trade-history-json': 'upstox',
+};
+
 /**
- * Column names only each broker writes, used to find the header row and tell the books apart. Both write `exchange`,
- * `segment`, `quantity` and `price`, so those do not count.
+ * Column names that mark each CSV format, used to find the header row and tell the files apart. All three write
+ * `exchange`, `segment`, `quantity` and `price`, so those do not count. The others overlap too: Upstox trade history
+ * (its API's field names) shares `symbol`, `isin`, `trade_date` and `trade_id` with the Zerodha tradebook and `amount`,
+ * `strike_price` and `expiry` with the Upstox report, so a row is read as the format with the most of its names.
  */
-export const HEADER_FINGERPRINTS: Readonly<Record<Broker, ReadonlySet<string>>> = {
-  zerodha: new Set([
+export const HEADER_FINGERPRINTS: Readonly<Record<CsvFormat, ReadonlySet<string>>> = {
+  'zerodha-tradebook': new Set([
     'symbol',
     'tradingsymbol',
     'isin',
@@ -123,7 +142,7 @@ export const HEADER_FINGERPRINTS: Readonly<Record<Broker, ReadonlySet<string>>> 
     'order_id',
     'order_execution_time',
   ]),
-  upstox: new Set([
+  'upstox-trade-report': new Set([
     'date',
     'company',
     'amount',
@@ -135,28 +154,58 @@ export const HEADER_FINGERPRINTS: Readonly<Record<Broker, ReadonlySet<string>>> 
     'trade_time',
     'side',
   ]),
+  'upstox-trade-history': new Set([
+    'option_type',
+    'amount',
+    'trade_id',
+    'trade_date',
+    'transaction_type',
+    'scrip_name',
+    'strike_price',
+    'expiry',
+    'isin',
+    'symbol',
+    'instrument_token',
+  ]),
 };
-/** How many of a broker's own column names make a header row. */
+const CSV_FORMATS = Object.keys(HEADER_FINGERPRINTS) as CsvFormat[];
+/** How many of a format's column names make a header row. */
 const FINGERPRINT_MIN = 3;
 /** Exports put a few lines of account details above the header; it is looked for this far down. */
 export const HEADER_SEARCH_LINES = 30;
 
-/** Whether `fields` is a header row of `broker`'s trade book. */
-export const isHeaderOf = (broker: Broker, fields: readonly string[]): boolean => {
-  const fingerprint = HEADER_FINGERPRINTS[broker];
-  return fields.filter((field) => fingerprint.has(columnKey(field))).length >= FINGERPRINT_MIN;
+/** How many of `format`'s column names `fields` carries. */
+const headerScore = (format: CsvFormat, fields: readonly string[]): number => {
+  const fingerprint = HEADER_FINGERPRINTS[format];
+  return fields.filter((field) => fingerprint.has(columnKey(field))).length;
 };
 
+/** Whether `fields` could be the header row of `format` (three of its column names). */
+export const isHeaderOf = (format: CsvFormat, fields: readonly string[]): boolean =>
+  headerScore(format, fields) >= FINGERPRINT_MIN;
+
+/** Whether the text is JSON rather than CSV: no broker's CSV starts with a brace or a bracket. */
+export const looksLikeJson = (text: string): boolean => /^\ufeff?\s*[[{]/.test(text);
+
 /**
- * The broker whose trade book this is, told from its header row (the first of the first 30 lines that carries three
- * of a broker's own column names), or null when none is found or one row looks like both.
+ * The format of a trade book: JSON when it starts with `{` or `[`, else told from its header row (the first of the
+ * first 30 lines that carries three of a format's column names, read as the format with the most of them), or null
+ * when no such row is found or two formats claim it equally.
  */
-export const detectBroker = (csvText: string): Broker | null => {
-  for (const record of readCsvRecords(csvText, HEADER_SEARCH_LINES)) {
-    const matches = (Object.keys(HEADER_FINGERPRINTS) as Broker[]).filter((broker) =>
-      isHeaderOf(broker, record.fields),
-    );
-    if (matches.length > 0) return matches.length === 1 ? matches[0]! : null;
+export const detectFormat = (text: string): TradebookFormat | null => {
+  if (looksLikeJson(text)) return 'upstox-trade-history-json';
+  for (const record of readCsvRecords(text, HEADER_SEARCH_LINES)) {
+    const scores = CSV_FORMATS.map((format) => ({ format, score: headerScore(format, record.fields) }))
+      .filter(({ score }) => score >= FINGERPRINT_MIN)
+      .sort((a, b) => b.score - a.score);
+    if (scores.length === 0) continue;
+    return scores.length > 1 && scores[1]!.score === scores[0]!.score ? null : scores[0]!.format;
   }
   return null;
+};
+
+/** The broker whose trade book this is (see `detectFormat`), or null when the format is not known. */
+export const detectBroker = (text: string): Broker | null => {
+  const format = detectFormat(text);
+  return format === null ? null : FORMAT_BROKER[format];
 };

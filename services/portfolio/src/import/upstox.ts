@@ -1,9 +1,10 @@
 /**
  * Upstox trade report (Upstox → Reports → Trade), saved as CSV: one row per execution.
  *
- * NOT verified against a page Upstox publishes: no stored page of Upstox lists the columns of this download. Upstox
- * serves it as XLSX (sheet `TRADE`); this parser reads it after "Save as CSV", header row found below the
- * account-details lines. Column list, as recorded by two projects from real exports:
+ * NOT verified against a page Upstox publishes: no stored page of Upstox lists the columns of this download. (The
+ * Upstox format that is verified is its trade history in the Get Trade History API's fields: upstox-history.ts.)
+ * Upstox serves this report as XLSX (sheet `TRADE`); this parser reads it after "Save as CSV", header row found below
+ * the account-details lines. Column list, as recorded by two projects from real exports:
  *   Date, Company, Amount, Exchange, Segment, Scrip Code, Instrument Type, Strike Price, Expiry, Trade Num, Trade Time,
  *   Side, Quantity, Price
  * Sources:
@@ -72,4 +73,10 @@ const readRow = (row: Row): Trade | string => {
 
 /** An Upstox trade report saved as CSV: its equity trades and the rows of other segments it skipped. */
 export const parseUpstoxTradeReport = (csvText: string): Tradebook =>
-  readBook(csvText, { broker: 'upstox', required: UPSTOX_REQUIRED_COLUMNS, footnotes: true, readRow });
+  readBook(csvText, {
+    id: 'upstox-trade-report',
+    broker: 'upstox',
+    required: UPSTOX_REQUIRED_COLUMNS,
+    footnotes: true,
+    readRow,
+  });

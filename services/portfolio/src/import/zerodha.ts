@@ -92,6 +92,7 @@ const executedAt = (row: Row): { executed_at?: string } => {
 /** A Zerodha Console tradebook CSV: its equity trades and the rows of other segments it skipped. */
 export const parseZerodhaTradebook = (csvText: string): Tradebook =>
   readBook(csvText, {
+    id: 'zerodha-tradebook',
     broker: 'zerodha',
     required: ZERODHA_REQUIRED_COLUMNS,
     aliases: { tradingsymbol: 'symbol' },
