@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../components/icons';
 import type { IconName } from '../components/icons';
 import { AdSlot } from '../features/ads/components/ad-slot';
+import { NotificationBellSlot } from '../features/notifications/components/notification-bell-slot';
 import { useAuthDialog } from '../hooks/use-auth-dialog';
 import { usePremium } from '../hooks/use-premium';
 import { useTheme } from '../hooks/use-theme';
@@ -208,6 +209,7 @@ export function Sidebar(props: SidebarProps) {
             </span>
           ) : null}
         </div>
+        {user ? <NotificationBellSlot /> : null}
         <button
           type="button"
           className="sidebar-toggle icon-only"

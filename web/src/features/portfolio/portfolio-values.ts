@@ -13,10 +13,11 @@ export const PORTFOLIO_PATHS = {
   portfolioDeleteTransaction: '/api/portfolio/transactions/delete',
   portfolioImport: '/api/portfolio/import',
   portfolioExample: '/api/portfolio/example',
+  portfolioWhatIf: '/api/portfolio/what-if',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 /** Largest trade book one import takes, in characters: proto's `TRADEBOOK_MAX_CHARS`. */
-export const TRADEBOOK_MAX_CHARS = 60_000;
+export const TRADEBOOK_MAX_CHARS = 3_000_000;
 
 /** Longest note on a transaction: proto's `NOTE_MAX_LENGTH`. */
 export const NOTE_MAX_LENGTH = 200;

@@ -1,9 +1,19 @@
 import { formatPercent, formatRate, formatSignedINR } from './figures';
 import {
+  ALERT_KIND_LABELS,
+  ALERT_TEXTS,
   KIND_LABELS,
   PORTFOLIO_TEXTS,
+  RISK_TEXTS,
   SOURCE_LABELS,
+  WHAT_IF_TEXTS,
   addedLine,
+  alertCount,
+  alertsFull,
+  betaSentence,
+  drawdownSentence,
+  lastFired,
+  riskWindow,
   importResult,
   allocationLead,
   periodLine,
@@ -27,14 +37,22 @@ const ADVICE = new RegExp(
   'i',
 );
 
+/** Every string in a texts object, however deep. */
+const strings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(strings) : [];
+
 /** Every sentence the pages write themselves (the server's details and reasons come on top). */
 const ownTexts = (): string[] => [
-  ...Object.values(PORTFOLIO_TEXTS).flatMap((text) =>
-    typeof text === 'string' ? [text] : text.flatMap((broker) => [broker.name, broker.how]),
-  ),
+  ...strings(PORTFOLIO_TEXTS),
   ...Object.values(SOURCE_LABELS),
+  ...strings(RISK_TEXTS),
+  ...strings(WHAT_IF_TEXTS),
+  ...strings(ALERT_TEXTS),
+  ...Object.values(ALERT_KIND_LABELS),
   xirrSentence('Your money', 14.2, 12.1)!,
   xirrSentence('Your money', -3.4, null)!,
+  betaSentence(1.2),
+  alertsFull(5, false),
 ];
 
 describe('portfolio texts', () => {
@@ -74,6 +92,24 @@ describe('portfolio texts', () => {
     expect(allocationLead('2024-03-28')).toBe(
       'Each sector’s share of the holdings’ value at the close of 28 Mar 2024.',
     );
+  });
+
+  it('put the risk window, beta and the largest fall in sentences', () => {
+    expect(riskWindow({ from: '2023-03-28', to: '2024-03-28', returns: 1 })).toBe(
+      'Based on the last year of daily closes, to 28 Mar 2024 (1 daily return).',
+    );
+    expect(betaSentence(0.5)).toBe('On average the portfolio moved 0.50\u00a0% for each 1\u00a0% move of NIFTY 50.');
+    expect(drawdownSentence({ max_drawdown: -4.2, drawdown_peak: '2024-01-02', drawdown_trough: null })).toBe(
+      'The value never fell below an earlier high in this window.',
+    );
+  });
+
+  it('count alerts against the limit and say when one last fired', () => {
+    expect(alertCount(3, 5)).toBe('3 of 5 alerts');
+    expect(alertCount(12, 50)).toBe('12 of 50 alerts');
+    expect(alertsFull(50, true)).toBe('You have 50 alerts, the most there can be: delete one to set another.');
+    expect(lastFired('2024-03-28')).toBe('Last fired on 28 Mar 2024');
+    expect(lastFired(null)).toBe('Not fired yet');
   });
 
   it('name a transaction as a person would', () => {

@@ -1,6 +1,9 @@
-import type { PortfolioTransaction, TradebookImportResponse } from '@nivesh/proto';
+import type { AlertKind, PortfolioRisk, PortfolioTransaction, TradebookImportResponse } from '@nivesh/proto';
+import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
 import { NOT_A_NUMBER, formatINR, formatMarketDate } from '../../lib/format';
-import { formatQuantity, formatRate } from './figures';
+import { PREMIUM_PRICE_INR_PER_MONTH } from '../../lib/proto-values';
+import { ALERTS_FREE_MAX, ALERTS_PREMIUM_MAX, ALERT_LEVEL_MAX, ALERT_MOVE_MAX_PCT } from './alert-values';
+import { formatPercent, formatQuantity, formatRate } from './figures';
 import { TRADEBOOK_MAX_CHARS } from './portfolio-values';
 import type { TransactionKind } from './portfolio-values';
 import { WATCHLISTS_MAX, WATCHLIST_SYMBOLS_MAX } from './watchlist-values';
@@ -71,6 +74,14 @@ export const PORTFOLIO_TEXTS = {
     'XIRR is the yearly return of money that goes in and comes out at different times: every purchase, sale and dividend counts from its own date, and the shares still held count at their value at the latest close. It is the steady yearly rate at which the same payments would have grown to the same money. The NIFTY 50 figure puts each payment into the index on the same day and takes each sale out of it, so the two compare like for like. Over less than a year the rate is still given per year, so it can look extreme.',
   xirrNone:
     'There is no XIRR yet: it needs at least one purchase and some value today or money taken out, some days apart.',
+  returnsLabel: 'Returns side by side',
+  xirrLabel: 'XIRR',
+  xirrExplain: 'The return on the money put in, with its timing: each payment counts from its own date.',
+  twrLabel: 'Time-weighted return',
+  twrExplain: 'The holdings’ own return over the period, whatever the timing of the money put in.',
+  niftyReturnLabel: 'NIFTY 50, same period',
+  niftyReturnExplain: 'The index’s own return over the same period, to set beside the time-weighted return.',
+  notYet: 'Not available yet',
 
   realisedTitle: 'Realised gains by fiscal year',
   realisedLead:
@@ -109,7 +120,7 @@ export const PORTFOLIO_TEXTS = {
       how: 'in Upstox, open Reports → Trade, download the report for the dates, open it in a spreadsheet and save it as CSV.',
     },
   ],
-  importRules: `Only equity trades are imported; F&O and mutual fund rows are skipped and listed. A file with one malformed row is not imported at all, and the message names the line. Trades imported before are not added again. A file can hold up to ${TRADEBOOK_MAX_CHARS.toLocaleString('en-IN')} characters (a few hundred trades): split a longer one by year.`,
+  importRules: `Only equity trades are imported; F&O and mutual fund rows are skipped and listed. A file with one malformed row is not imported at all, and the message names the line. Trades imported before are not added again. A file can hold up to ${TRADEBOOK_MAX_CHARS.toLocaleString('en-IN')} characters (some 20,000 trades): split a longer one by year.`,
   importFile: 'Trade book (CSV file)',
   importButton: 'Import trade book',
   importing: 'Importing...',
@@ -183,6 +194,91 @@ export const PORTFOLIO_TEXTS = {
   deleteWatchlist: 'Delete watchlist',
   deleteWatchlistTitle: 'Delete this watchlist?',
   deleteWatchlistBody: 'Your transactions and holdings are not touched. This cannot be undone.',
+} as const;
+
+/** '₹200', as the premium copy writes the monthly price. */
+const PREMIUM_PRICE = formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 });
+
+/** The Risk panel's words (the figures come from the summary's `risk`). */
+export const RISK_TEXTS = {
+  title: 'Risk',
+  lead: 'How much the value of today’s holdings, at today’s weights, has swung. These figures describe the past; they do not say what comes next.',
+  none: 'There are no risk figures yet: they need shares held and at least 20 trading days of their prices.',
+  figuresLabel: 'Risk figures',
+  volatility: 'Volatility, a year',
+  volatilityExplain: 'How widely the value moved from day to day, put as a yearly figure: higher means bigger swings either way.',
+  beta: 'Beta to NIFTY 50',
+  drawdown: 'Largest fall',
+  contributionsTitle: 'Weight and share of risk',
+  contributionsLead:
+    'A stock’s share of risk is how much of the portfolio’s swings came from it, its own swings and how they moved with the others together. A share above its weight means it swung the portfolio more than its size alone would.',
+  contributionsCaption: 'Each stock’s weight and its share of the portfolio’s risk, largest share first',
+  stock: 'Stock',
+  weight: 'Weight',
+  riskShare: 'Share of risk',
+} as const;
+
+/** The premium what-if's words. */
+export const WHAT_IF_TEXTS = {
+  title: 'What-if: two textbook mixes of your stocks',
+  label: 'An educational illustration, not advice',
+  lead: 'The stocks you hold, weighted two textbook ways and set beside today’s weights. Minimum variance is the mix whose value would have swung least over the window; risk parity is the mix in which each stock adds the same swing. Both look only at past prices: they say nothing about returns to come, and neither is a suggestion to change your holdings.',
+  caption: 'Each stock’s weight today and in the two illustrative mixes, with the volatility each mix would have had',
+  stock: 'Stock',
+  today: 'Today',
+  minVariance: 'Minimum variance',
+  riskParity: 'Risk parity',
+  volatility: 'Volatility, a year',
+  assumptionsTitle: 'What the illustration assumes',
+  what: 'what-if illustration',
+  upsellText: `${PREMIUM_TOOLS.portfolioWhatIf.description} It is an educational illustration, part of Nivesh Premium at ${PREMIUM_PRICE} per month.`,
+  conflict: 'Your Premium is active on another device. On the Premium page you can move it to this one.',
+  checking: 'Checking your premium status…',
+  seePremium: 'See Premium',
+} as const;
+
+/** What each kind of alert watches, as the form's choice names it. */
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  price_above: 'The close is above a price',
+  price_below: 'The close is below a price',
+  move_pct: 'The close moves by a percentage in a day',
+  rsi_cross: 'The 14-day RSI crosses 30 or 70 (Premium)',
+  high_52w: 'The close is a new 52-week high',
+  low_52w: 'The close is a new 52-week low',
+};
+
+/** The alerts panel's words. */
+export const ALERT_TEXTS = {
+  title: 'Price alerts',
+  lead: 'An alert checks a stock’s close after each day’s prices arrive, and fires once each time its condition is newly met: in the app, and by e-mail if you choose. Prices are end of day, not live.',
+  listLabel: 'Your alerts',
+  none: 'No alerts yet. Set one below.',
+  paused: 'Paused',
+  pausedNote: 'RSI alerts are part of Premium: this one is checked again once Premium is back.',
+  notFired: 'Not fired yet',
+  byEmail: 'In the app and by e-mail',
+  inAppOnly: 'In the app only',
+  delete: 'Delete',
+  deleteTitle: 'Delete this alert?',
+  deleteBody: 'It will no longer be checked. This cannot be undone.',
+  formTitle: 'Set an alert',
+  kind: 'Alert me when',
+  level: 'Price, ₹',
+  move: 'Move in a day, %',
+  moveDirection: 'Direction',
+  moveDirections: { up: 'Up', down: 'Down', either: 'Up or down' },
+  rsiLevel: 'RSI level',
+  rsiDirection: 'Crossing',
+  rsiDirections: { above: 'Rising to it from below', below: 'Falling to it from above' },
+  email: 'Also send me an e-mail when it fires',
+  submit: 'Set alert',
+  setting: 'Setting...',
+  notSet: 'Not set:',
+  enterLevel: 'Enter a price above ₹0.',
+  levelTooHigh: `Enter a price up to ${formatINR(ALERT_LEVEL_MAX, { fractionDigits: 0 })}.`,
+  enterMove: `Enter a move above 0\u00a0% and up to ${ALERT_MOVE_MAX_PCT}\u00a0%.`,
+  rsiPremium: `RSI alerts are part of Nivesh Premium (${PREMIUM_PRICE} per month), with up to ${ALERTS_PREMIUM_MAX} alerts instead of ${ALERTS_FREE_MAX}.`,
+  seePremium: 'See Premium',
 } as const;
 
 /** '1 trade' or '42 trades'. */
@@ -283,3 +379,97 @@ export const changeWords = (changePct: number | null): string => {
 /** "₹1,363.55 – ₹1,794.00", or a dash when the range is not known. */
 export const rangeText = (low: number | null, high: number | null): string =>
   low === null || high === null ? NOT_A_NUMBER : `${formatINR(low)} – ${formatINR(high)}`;
+
+/** '+46.8 %' over the period, with '13.7 % a year' beside it when the period passes a year. */
+export const twrFigure = (twr: number | null, annualised: number | null): string => {
+  if (twr === null) return PORTFOLIO_TEXTS.notYet;
+  const whole = formatPercent(twr, { signed: true });
+  return annualised === null ? whole : `${whole} (${formatPercent(annualised)} a year)`;
+};
+
+/** '14.2 % a year', '−3.4 % a year'. */
+export const xirrFigure = (xirr: number | null): string =>
+  xirr === null ? PORTFOLIO_TEXTS.notYet : `${formatPercent(xirr)} a year`;
+
+/** '+51.3 %'. */
+export const niftyReturnFigure = (niftyReturn: number | null): string =>
+  niftyReturn === null ? PORTFOLIO_TEXTS.notYet : formatPercent(niftyReturn, { signed: true });
+
+/**
+ * "NIFTY 50’s prices here end on 7 Mar 2024, so its figures run to that day.", when the index's data ends before
+ * the stocks'; null when they end together.
+ */
+export const niftyEndsNote = (niftyAsOf: string | null, asOf: string | null): string | null =>
+  niftyAsOf && asOf && niftyAsOf < asOf
+    ? `NIFTY 50’s prices here end on ${formatMarketDate(niftyAsOf)}, so its figures run to that day.`
+    : null;
+
+/** Calendar days from one market date to another. */
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The window the risk figures use: "Based on the last year of daily closes, to 28 Mar 2024 (247 daily returns)." A
+ * shorter window (stocks listed or held for less) gives its dates.
+ */
+export const riskWindow = ({ from, to, returns }: Pick<PortfolioRisk, 'from' | 'to' | 'returns'>): string => {
+  const count = `${returns.toLocaleString('en-IN')} daily ${returns === 1 ? 'return' : 'returns'}`;
+  if (daysBetween(from, to) >= 350) {
+    return `Based on the last year of daily closes, to ${formatMarketDate(to)} (${count}).`;
+  }
+  return `Based on the daily closes from ${formatMarketDate(from)} to ${formatMarketDate(to)} (${count}), less than a year.`;
+};
+
+/** "NIFTY 50: 9.9 %", the index's figure under the portfolio's. */
+export const niftyVolatility = (volatility: number | null): string => `NIFTY 50: ${formatPercent(volatility)}`;
+
+/** Beta in words: "On average the portfolio moved 1.11 % for each 1 % move of NIFTY 50." */
+export const betaSentence = (beta: number | null): string => {
+  if (beta === null || !Number.isFinite(beta)) return 'There was too little movement of NIFTY 50 to measure it.';
+  const size = Math.abs(beta).toFixed(2);
+  const way = beta < 0 ? ' the opposite way' : '';
+  return `On average the portfolio moved ${size}\u00a0%${way} for each 1\u00a0% move of NIFTY 50.`;
+};
+
+/** The beta figure: '1.11', or a dash. */
+export const betaFigure = (beta: number | null): string =>
+  beta === null || !Number.isFinite(beta) ? NOT_A_NUMBER : beta.toFixed(2);
+
+/** The largest fall with its dates: "From the high of 19 Jul 2023 to the low of 26 Oct 2023." */
+export const drawdownSentence = ({
+  max_drawdown: drawdown,
+  drawdown_peak: peak,
+  drawdown_trough: trough,
+}: Pick<PortfolioRisk, 'max_drawdown' | 'drawdown_peak' | 'drawdown_trough'>): string => {
+  if (drawdown === 0 || !peak || !trough) return 'The value never fell below an earlier high in this window.';
+  return `The deepest fall from an earlier high: from ${formatMarketDate(peak)} to the low of ${formatMarketDate(trough)}.`;
+};
+
+/** "Based on 247 daily returns, 28 Mar 2023 to 28 Mar 2024." under the what-if's table. */
+export const whatIfWindow = (from: string | null, to: string | null, returns: number): string | null => {
+  if (!from || !to) return null;
+  return `Based on ${returns.toLocaleString('en-IN')} daily returns, ${formatMarketDate(from)} to ${formatMarketDate(to)}.`;
+};
+
+/** "3 of 5 alerts". */
+export const alertCount = (count: number, limit: number): string =>
+  `${count.toLocaleString('en-IN')} of ${limit.toLocaleString('en-IN')} ${limit === 1 ? 'alert' : 'alerts'}`;
+
+/** What a full account is told instead of the form: a free one also learns what Premium keeps. */
+export const alertsFull = (limit: number, premium: boolean): string =>
+  premium
+    ? `You have ${limit} alerts, the most there can be: delete one to set another.`
+    : `You have ${limit} alerts, the most a free account keeps: delete one to set another. Premium keeps up to ${ALERTS_PREMIUM_MAX}.`;
+
+/** "Last fired on 12 Jan 2024", or that it has not fired yet. */
+export const lastFired = (date: string | null): string =>
+  date ? `Last fired on ${formatMarketDate(date)}` : ALERT_TEXTS.notFired;
+
+/** A sentence with its full stop, once. */
+const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** The delete button's name for screen readers: "Delete the alert: RELIANCE closes above ₹3,000". */
+export const deleteAlertLabel = (description: string) => `Delete the alert: ${description}`;
+
+/** What the confirmation says is deleted: "RELIANCE closes above ₹3,000. It will no longer be checked. …" */
+export const deleteAlertWords = (description: string) => `${sentence(description)} ${ALERT_TEXTS.deleteBody}`;

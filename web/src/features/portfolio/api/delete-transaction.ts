@@ -4,6 +4,7 @@ import { apiPost, parseWith } from '../../../lib/api-client';
 import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { PORTFOLIO_SUMMARY_KEY } from './get-portfolio';
 import { TRANSACTIONS_KEY } from './get-transactions';
+import { WHAT_IF_KEY } from './get-what-if';
 
 /** POST /api/portfolio/transactions/delete (bearer): delete one of the user's transactions; answers the list left. */
 export const deleteTransaction = async (id: string, signal?: AbortSignal): Promise<PortfolioTransaction[]> => {
@@ -21,14 +22,17 @@ export const deleteTransactionMutationOptions = () =>
     mutationFn: (id: string) => deleteTransaction(id),
   });
 
-/** Deletes, shows the list the server answered at once, and works out the summary again. */
+/** Deletes, shows the list the server answered at once, and works out the summary and the what-if again. */
 export const useDeleteTransaction = () => {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteTransactionMutationOptions(),
     onSuccess: (left) => {
       queryClient.setQueriesData({ queryKey: TRANSACTIONS_KEY }, left);
-      return queryClient.invalidateQueries({ queryKey: PORTFOLIO_SUMMARY_KEY });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: PORTFOLIO_SUMMARY_KEY }),
+        queryClient.invalidateQueries({ queryKey: WHAT_IF_KEY }),
+      ]);
     },
   });
 };

@@ -1,7 +1,15 @@
 import type { PortfolioSummary } from '@nivesh/proto';
 import { useId } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
-import { PORTFOLIO_TEXTS, periodLine, xirrSentence } from '../texts';
+import {
+  PORTFOLIO_TEXTS,
+  niftyEndsNote,
+  niftyReturnFigure,
+  periodLine,
+  twrFigure,
+  xirrFigure,
+  xirrSentence,
+} from '../texts';
 import { Gain } from './gain';
 
 /** A column header with, under it, what the term means ('Short term', '12 months or less'). */
@@ -81,17 +89,61 @@ function RealisedGains({ years }: { years: PortfolioSummary['realised'] }) {
   );
 }
 
+/** One return with its name and what it measures, in a line under the figure. */
+function ReturnFigure({ label, figure, explain }: { label: string; figure: string; explain: string }) {
+  return (
+    <div className="return-figure">
+      <dt>{label}</dt>
+      <dd>
+        <span className="return-value">{figure}</span>
+        <span className="return-explain">{explain}</span>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * XIRR, the time-weighted return and NIFTY 50's own return over the same period side by side: the first answers
+ * what the money earned with its timing, the second how the holdings did whatever the timing, comparable with the
+ * third.
+ */
+function ReturnFigures({ performance }: { performance: PortfolioSummary['performance'] }) {
+  return (
+    <dl className="return-figures" aria-label={PORTFOLIO_TEXTS.returnsLabel} data-testid="return-figures">
+      <ReturnFigure
+        label={PORTFOLIO_TEXTS.xirrLabel}
+        figure={xirrFigure(performance.xirr)}
+        explain={PORTFOLIO_TEXTS.xirrExplain}
+      />
+      <ReturnFigure
+        label={PORTFOLIO_TEXTS.twrLabel}
+        figure={twrFigure(performance.twr, performance.twr_annualised)}
+        explain={PORTFOLIO_TEXTS.twrExplain}
+      />
+      <ReturnFigure
+        label={PORTFOLIO_TEXTS.niftyReturnLabel}
+        figure={niftyReturnFigure(performance.nifty_return)}
+        explain={PORTFOLIO_TEXTS.niftyReturnExplain}
+      />
+    </dl>
+  );
+}
+
 type PerformancePanelProps = {
   summary: PortfolioSummary;
   /** Whose money the XIRR sentence speaks of: 'Your money', or 'This portfolio' for the example. */
   subject: string;
 };
 
-/** XIRR against NIFTY 50's for the same payments, in words with what XIRR is, and the realised gains by fiscal year. */
+/**
+ * XIRR against NIFTY 50's for the same payments in words, the returns side by side, what XIRR is, and the realised
+ * gains by fiscal year.
+ */
 export function PerformancePanel({ summary, subject }: PerformancePanelProps) {
   const headingId = useId();
   const { xirr, nifty_xirr: niftyXirr, first_date: firstDate } = summary.performance;
   const sentence = xirrSentence(subject, xirr, niftyXirr);
+  const niftyNote = niftyEndsNote(summary.performance.nifty_as_of, summary.as_of);
   return (
     <section className="panel performance-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{PORTFOLIO_TEXTS.performanceTitle}</h2>
@@ -103,6 +155,12 @@ export function PerformancePanel({ summary, subject }: PerformancePanelProps) {
         <p className="portfolio-empty-note">{PORTFOLIO_TEXTS.xirrNone}</p>
       )}
       {firstDate ? <p className="muted">{periodLine(firstDate, summary.as_of)}</p> : null}
+      {firstDate ? <ReturnFigures performance={summary.performance} /> : null}
+      {firstDate && niftyNote ? (
+        <p className="muted portfolio-note" data-testid="nifty-ends">
+          {niftyNote}
+        </p>
+      ) : null}
       <h3>{PORTFOLIO_TEXTS.xirrMeaningTitle}</h3>
       <p className="xirr-meaning">{PORTFOLIO_TEXTS.xirrMeaning}</p>
       <RealisedGains years={summary.realised} />

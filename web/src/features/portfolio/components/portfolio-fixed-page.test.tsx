@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { reload, startSession } from '../../../lib/session';
 import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
-import { PORTFOLIO_TEXTS } from '../texts';
+import { ALERT_TEXTS, PORTFOLIO_TEXTS, RISK_TEXTS, WHAT_IF_TEXTS } from '../texts';
 import { EXAMPLE, EXAMPLE_TEXT, portfolioServer } from '../testing/fixtures';
 import type { ValueChartProps } from './value-chart';
 
@@ -59,6 +59,14 @@ describe('/portfolio-fixed', () => {
     const performance = screen.getByRole('region', { name: PORTFOLIO_TEXTS.performanceTitle });
     expect(within(performance).getByText(PORTFOLIO_TEXTS.realisedEmpty)).toBeTruthy();
     expect(screen.getByRole('region', { name: PORTFOLIO_TEXTS.allocationTitle })).toBeTruthy();
+    const risk = screen.getByRole('region', { name: RISK_TEXTS.title });
+    expect(within(risk).getByTestId('risk-window').textContent).toBe(
+      'Based on the last year of daily closes, to 28 Mar 2024 (247 daily returns).',
+    );
+    expect(within(within(risk).getByRole('table')).getAllByRole('rowheader')).toHaveLength(10);
+    // The premium what-if and the alerts are the user's own, not the example's.
+    expect(screen.queryByRole('region', { name: WHAT_IF_TEXTS.title })).toBeNull();
+    expect(screen.queryByRole('region', { name: ALERT_TEXTS.title })).toBeNull();
 
     expect(screen.queryByRole('region', { name: PORTFOLIO_TEXTS.importTitle })).toBeNull();
     expect(screen.queryByRole('region', { name: PORTFOLIO_TEXTS.addTitle })).toBeNull();
@@ -67,6 +75,8 @@ describe('/portfolio-fixed', () => {
     expect(screen.queryByRole('button', { name: /delete|import|add transaction/i })).toBeNull();
     expect(callsTo('/api/portfolio')).toHaveLength(0);
     expect(callsTo('/api/portfolio/transactions')).toHaveLength(0);
+    expect(callsTo('/api/portfolio/what-if')).toHaveLength(0);
+    expect(callsTo('/api/portfolio/alerts')).toHaveLength(0);
     expect(document.title).toBe('Portfolio Overview | Nivesh');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       PORTFOLIO_TEXTS.exampleDescription,

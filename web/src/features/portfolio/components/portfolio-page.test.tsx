@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reload, startSession } from '../../../lib/session';
 import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
+import { TRADEBOOK_MAX_CHARS } from '../portfolio-values';
 import { PORTFOLIO_TEXTS } from '../texts';
 import {
   EMPTY_SUMMARY,
@@ -237,10 +238,10 @@ describe('/portfolio', () => {
     fireEvent.click(button);
     expect((await within(panel).findByRole('alert')).textContent).toBe(PORTFOLIO_TEXTS.chooseFile);
 
-    chooseFile(panel, tradebook('x'.repeat(60_001)));
+    chooseFile(panel, tradebook('x'.repeat(TRADEBOOK_MAX_CHARS + 1)));
     fireEvent.click(button);
     expect((await within(panel).findByRole('alert')).textContent).toBe(
-      'The trade book is larger than 60,000 characters; split it by year and import each part.',
+      'The trade book is larger than 30,00,000 characters; split it by year and import each part.',
     );
 
     chooseFile(panel, tradebook('  \n'));

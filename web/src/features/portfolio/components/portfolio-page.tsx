@@ -7,10 +7,12 @@ import { usePortfolio } from '../api/get-portfolio';
 import { useTransactions } from '../api/get-transactions';
 import { PORTFOLIO_TEXTS } from '../texts';
 import { AddTransactionForm } from './add-transaction-form';
+import { AlertsPanel } from './alerts-panel';
 import { ImportPanel } from './import-panel';
 import { PortfolioSummaryView } from './portfolio-summary-view';
 import { TransactionsPanel } from './transactions-panel';
 import { WatchlistsPanel } from './watchlists-panel';
+import { WhatIfPanel } from './what-if-panel';
 import '../../../components/market/market.css';
 import './portfolio.css';
 
@@ -38,9 +40,9 @@ function EmptyPortfolio() {
 }
 
 /**
- * /portfolio (logged-in only): the user's holdings, XIRR against NIFTY 50, realised gains, value over time and
- * allocation, worked out from the transactions imported from a broker's trade book or entered by hand below; then
- * the user's watchlists.
+ * /portfolio (logged-in only): the user's holdings, XIRR and the time-weighted return against NIFTY 50, realised
+ * gains, value over time, allocation and risk, worked out from the transactions imported from a broker's trade book
+ * or entered by hand below, with the premium what-if; then the user's alerts and watchlists.
  */
 export function PortfolioPage() {
   usePageMeta({ title: PORTFOLIO_TEXTS.title, description: PORTFOLIO_TEXTS.description, path: '/portfolio' });
@@ -57,10 +59,14 @@ export function PortfolioPage() {
       {empty ? (
         <EmptyPortfolio />
       ) : (
-        <QueryState query={summary} what="portfolio">
-          {(data) => <PortfolioSummaryView summary={data} subject="Your money" />}
-        </QueryState>
+        <>
+          <QueryState query={summary} what="portfolio">
+            {(data) => <PortfolioSummaryView summary={data} subject="Your money" />}
+          </QueryState>
+          <WhatIfPanel />
+        </>
       )}
+      <AlertsPanel />
       <WatchlistsPanel />
       <ImportPanel />
       <AddTransactionForm />

@@ -4,6 +4,7 @@ import { PORTFOLIO_TEXTS } from '../texts';
 import { AllocationPanel } from './allocation-panel';
 import { HoldingsPanel } from './holdings-panel';
 import { PerformancePanel } from './performance-panel';
+import { RiskPanel } from './risk-panel';
 import { ValueChart } from './value-chart';
 
 type PortfolioSummaryViewProps = {
@@ -12,7 +13,10 @@ type PortfolioSummaryViewProps = {
   subject: string;
 };
 
-/** The portfolio read-only, the same for one's own and the example: holdings, performance, value and allocation. */
+/**
+ * The portfolio read-only, the same for one's own and the example: holdings, performance, value, allocation and
+ * risk.
+ */
 export function PortfolioSummaryView({ summary, subject }: PortfolioSummaryViewProps) {
   const chartHeadingId = useId();
   return (
@@ -32,6 +36,7 @@ export function PortfolioSummaryView({ summary, subject }: PortfolioSummaryViewP
         <ValueChart series={summary.series} />
       </section>
       <AllocationPanel sectors={summary.allocation.by_sector} asOf={summary.as_of} />
+      <RiskPanel risk={summary.risk} />
     </>
   );
 }

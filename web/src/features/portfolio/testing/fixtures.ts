@@ -4,15 +4,21 @@
  * totals are worked out from the transactions below, as the service would.
  */
 import type {
+  AlertCreateRequest,
+  Alerts,
   Holding,
   MarketSymbols,
+  PortfolioRisk,
   PortfolioSummary,
   PortfolioTransaction,
+  PortfolioWhatIf,
+  PriceAlert,
   TradebookImportResponse,
   Watchlist,
 } from '@nivesh/proto';
 import type { FetchCall } from '../../../testing/fetch-mock';
-import { ME, json, notFound } from '../../../testing/fetch-mock';
+import { ME, json, notFound, premiumStatus } from '../../../testing/fetch-mock';
+import { ALERT_PATHS } from '../alert-values';
 import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { WATCHLIST_PATHS } from '../watchlist-values';
 
@@ -57,6 +63,27 @@ const bySector = (holdings: readonly Holding[]): PortfolioSummary['allocation'][
     .map(([sector, value]) => ({ sector, value: round2(value), weight_pct: round2((value / total) * 100) }))
     .sort((a, b) => b.value - a.value);
 };
+
+type RiskFigures = Omit<PortfolioRisk, 'from' | 'to' | 'returns' | 'contributions'> & {
+  /** Each stock's share of the risk, in %. */
+  shares: Record<string, number>;
+};
+
+/**
+ * The risk of `holdings` over the year to AS_OF at their weights: figures of the size the year's daily closes give
+ * (worked out once from the closes in the price data, rounded), each holding's weight as the summary has it.
+ */
+const riskOf = (holdings: readonly Holding[], { shares, ...figures }: RiskFigures): PortfolioRisk => ({
+  from: '2023-03-28',
+  to: AS_OF,
+  returns: 247,
+  ...figures,
+  contributions: holdings.map((entry) => ({
+    symbol: entry.symbol,
+    weight_pct: entry.weight_pct,
+    risk_share_pct: shares[entry.symbol] ?? null,
+  })),
+});
 
 // ---- the logged-in user's portfolio ---------------------------------------------------------------------------------
 
@@ -228,7 +255,25 @@ export const SUMMARY: PortfolioSummary = {
     dividends: 405,
   },
   realised: REALISED,
-  performance: { xirr: 14.2, nifty_xirr: 12.1, first_date: '2021-04-01' },
+  performance: {
+    xirr: 14.2,
+    nifty_xirr: 12.1,
+    first_date: '2021-04-01',
+    twr: 46.8,
+    twr_annualised: 13.7,
+    nifty_return: 51.3,
+    // The index's data ends before the stocks'.
+    nifty_as_of: '2024-03-07',
+  },
+  risk: riskOf(HOLDINGS, {
+    volatility: 12.75,
+    nifty_volatility: 9.88,
+    beta: 1.11,
+    max_drawdown: -13.41,
+    drawdown_peak: '2023-07-19',
+    drawdown_trough: '2023-10-26',
+    shares: { RELIANCE: 34.24, INFY: 28.53, HDFCBANK: 19.47, ITC: 17.76 },
+  }),
   allocation: { by_sector: bySector(HOLDINGS) },
   series: [
     { date: '2021-04-01', value: 22_005, nifty_value: 22_005, invested: 22_027 },
@@ -248,7 +293,16 @@ export const EMPTY_SUMMARY: PortfolioSummary = {
   holdings: [],
   totals: { invested: 0, value: 0, unrealised: 0, realised: 0, dividends: 0 },
   realised: [],
-  performance: { xirr: null, nifty_xirr: null, first_date: null },
+  performance: {
+    xirr: null,
+    nifty_xirr: null,
+    first_date: null,
+    twr: null,
+    twr_annualised: null,
+    nifty_return: null,
+    nifty_as_of: null,
+  },
+  risk: null,
   allocation: { by_sector: [] },
   series: [],
   example: null,
@@ -291,7 +345,36 @@ export const EXAMPLE: PortfolioSummary = {
     dividends: 0,
   },
   realised: [],
-  performance: { xirr: 25.73, nifty_xirr: 29.04, first_date: '2023-04-03' },
+  // Less than a year: the time-weighted return is not annualised.
+  performance: {
+    xirr: 25.73,
+    nifty_xirr: 29.04,
+    first_date: '2023-04-03',
+    twr: 24.91,
+    twr_annualised: null,
+    nifty_return: 29.29,
+    nifty_as_of: '2024-03-07',
+  },
+  risk: riskOf(EXAMPLE_HOLDINGS, {
+    volatility: 10.07,
+    nifty_volatility: 9.88,
+    beta: 0.94,
+    max_drawdown: -6.23,
+    drawdown_peak: '2023-09-15',
+    drawdown_trough: '2023-10-26',
+    shares: {
+      RELIANCE: 11.05,
+      TCS: 10,
+      HDFCBANK: 7.43,
+      INFY: 13.06,
+      ICICIBANK: 8.52,
+      HINDUNILVR: 3.31,
+      ITC: 7.79,
+      BHARTIARTL: 10.79,
+      LT: 16.01,
+      SBIN: 12.05,
+    },
+  }),
   allocation: { by_sector: bySector(EXAMPLE_HOLDINGS) },
   series: [
     { date: '2023-04-06', value: 96_940.5, nifty_value: 97_310.2, invested: sum(EXAMPLE_HOLDINGS, 'invested') },
@@ -422,6 +505,113 @@ const changedWatchlists = (call: FetchCall): Watchlist[] => {
   });
 };
 
+// ---- the premium what-if ----------------------------------------------------------------------------------------
+
+/** Share of each holding in the two textbook mixes (in %, each mix adding up to 100). */
+const MIXES: Record<string, { min_variance_pct: number; risk_parity_pct: number }> = {
+  RELIANCE: { min_variance_pct: 18.4, risk_parity_pct: 23.29 },
+  ITC: { min_variance_pct: 42.2, risk_parity_pct: 30.99 },
+  INFY: { min_variance_pct: 12.1, risk_parity_pct: 20.31 },
+  HDFCBANK: { min_variance_pct: 27.3, risk_parity_pct: 25.41 },
+};
+
+export const WHAT_IF: PortfolioWhatIf = {
+  as_of: AS_OF,
+  from: '2023-03-28',
+  to: AS_OF,
+  returns: 247,
+  holdings: HOLDINGS.map((entry) => ({
+    symbol: entry.symbol,
+    company: entry.company,
+    current_pct: entry.weight_pct,
+    ...MIXES[entry.symbol]!,
+  })),
+  volatility: { current: 12.75, min_variance: 11.02, risk_parity: 12.39 },
+  assumptions: [
+    'The mixes come from how the stocks’ daily returns varied and moved together over the window; the future can differ.',
+    'No short selling: every weight is between 0 % and 100 %.',
+    'Charges, taxes and the cost of trading to reach a mix are left out.',
+  ],
+  unavailable: null,
+};
+
+/** The what-if of someone holding one stock: nothing to mix. */
+export const WHAT_IF_UNAVAILABLE: PortfolioWhatIf = {
+  ...WHAT_IF,
+  from: null,
+  to: null,
+  returns: 0,
+  holdings: [],
+  volatility: { current: null, min_variance: null, risk_parity: null },
+  unavailable: 'A mix needs at least two stocks held; you hold one.',
+};
+
+// ---- alerts -----------------------------------------------------------------------------------------------------
+
+/** A free account's alerts, as GET /api/portfolio/alerts answers: one never fired, one fired, one paused. */
+export const ALERT_LIST: PriceAlert[] = [
+  {
+    id: 'al-1',
+    symbol: 'RELIANCE',
+    company: 'Reliance Industries Ltd.',
+    rule: { kind: 'price_above', params: { level: 3000 } },
+    description: 'RELIANCE closes above ₹3,000',
+    email: true,
+    created_at: '2024-03-01T09:30:00.000Z',
+    checked_through: AS_OF,
+    last_fired: null,
+    status: 'active',
+  },
+  {
+    id: 'al-2',
+    symbol: 'INFY',
+    company: 'Infosys Ltd.',
+    rule: { kind: 'move_pct', params: { threshold_pct: 5, direction: 'either' } },
+    description: 'INFY moves 5 % or more in a day, up or down',
+    email: false,
+    created_at: '2023-12-20T11:00:00.000Z',
+    checked_through: AS_OF,
+    last_fired: '2024-01-12',
+    status: 'active',
+  },
+  {
+    id: 'al-3',
+    symbol: 'HDFCBANK',
+    company: 'HDFC Bank Ltd.',
+    rule: { kind: 'rsi_cross', params: { level: 30, direction: 'below' } },
+    description: 'HDFCBANK’s 14-day RSI falls to 30',
+    email: true,
+    created_at: '2023-11-02T08:15:00.000Z',
+    checked_through: '2024-02-29',
+    last_fired: '2024-01-18',
+    status: 'paused',
+  },
+];
+
+export const ALERTS: Alerts = { alerts: ALERT_LIST, limit: 5, is_premium: false };
+
+/** The alerts after a change, as the server answers each: the whole list. */
+const changedAlerts = (call: FetchCall): Alerts => {
+  if (call.url === ALERT_PATHS.portfolioDeleteAlert) {
+    const { id } = call.body as { id: string };
+    return { ...ALERTS, alerts: ALERT_LIST.filter((entry) => entry.id !== id) };
+  }
+  const body = call.body as AlertCreateRequest;
+  const created: PriceAlert = {
+    id: 'al-new',
+    symbol: body.symbol,
+    company: SYMBOLS.find((entry) => entry.symbol === body.symbol)?.company ?? body.symbol,
+    rule: body.rule,
+    description: `${body.symbol} alert set`,
+    email: body.email,
+    created_at: '2024-03-29T10:00:00.000Z',
+    checked_through: null,
+    last_fired: null,
+    status: 'active',
+  };
+  return { ...ALERTS, alerts: [created, ...ALERT_LIST] };
+};
+
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 
 type Routes = Partial<
@@ -436,7 +626,12 @@ type Routes = Partial<
     | 'createWatchlist'
     | 'deleteWatchlist'
     | 'addToWatchlist'
-    | 'removeFromWatchlist',
+    | 'removeFromWatchlist'
+    | 'whatIf'
+    | 'alerts'
+    | 'createAlert'
+    | 'deleteAlert'
+    | 'premiumStatus',
     Handler
   >
 >;
@@ -461,8 +656,20 @@ export const portfolioServer =
   (call: FetchCall): Response | Promise<Response> => {
     if (call.url === '/me') return json(ME);
     if (call.url === '/api/market/symbols') return json(SYMBOLS);
+    // A free account unless a test says otherwise.
+    if (call.url.startsWith('/api/premium/status')) {
+      return routes.premiumStatus ? routes.premiumStatus(call) : json(premiumStatus({ is_premium: false }));
+    }
     const watchlists = watchlistRoute(routes, call);
     if (watchlists) return watchlists;
+    if (call.url === PORTFOLIO_PATHS.portfolioWhatIf) return routes.whatIf ? routes.whatIf(call) : json(WHAT_IF);
+    if (call.url === ALERT_PATHS.portfolioAlerts) {
+      if (call.method === 'POST') return routes.createAlert ? routes.createAlert(call) : json(changedAlerts(call));
+      return routes.alerts ? routes.alerts(call) : json(ALERTS);
+    }
+    if (call.url === ALERT_PATHS.portfolioDeleteAlert) {
+      return routes.deleteAlert ? routes.deleteAlert(call) : json(changedAlerts(call));
+    }
     if (call.url === PORTFOLIO_PATHS.portfolioSummary) return routes.summary ? routes.summary(call) : json(SUMMARY);
     if (call.url === PORTFOLIO_PATHS.portfolioExample) return routes.example ? routes.example(call) : json(EXAMPLE);
     if (call.url === PORTFOLIO_PATHS.portfolioImport) return routes.import ? routes.import(call) : json(IMPORTED);
