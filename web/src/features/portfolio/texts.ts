@@ -109,22 +109,26 @@ export const PORTFOLIO_TEXTS = {
   allocationEmpty: 'No shares are held now, so there is nothing to allocate.',
 
   importTitle: 'Import a trade book',
-  importLead: 'Two brokers’ trade books can be imported:',
+  importLead: 'These trade books can be imported:',
   brokers: [
     {
       name: 'Zerodha Console tradebook (CSV)',
       how: 'in Console, open Reports → Tradebook, choose the Equity segment and the dates, and download it as CSV.',
     },
     {
+      name: 'Upstox trade history (JSON or CSV)',
+      how: 'the answer of Upstox’s Get Trade History API, one page or several, as JSON, or the same fields saved as CSV.',
+    },
+    {
       name: 'Upstox trade report, saved as CSV',
       how: 'in Upstox, open Reports → Trade, download the report for the dates, open it in a spreadsheet and save it as CSV.',
     },
   ],
-  importRules: `Only equity trades are imported; F&O and mutual fund rows are skipped and listed. A file with one malformed row is not imported at all, and the message names the line. Trades imported before are not added again. A file can hold up to ${TRADEBOOK_MAX_CHARS.toLocaleString('en-IN')} characters (some 20,000 trades): split a longer one by year.`,
-  importFile: 'Trade book (CSV file)',
+  importRules: `Only equity trades are imported; F&O and mutual fund rows are skipped and listed. A file with one malformed row is not imported at all, and the message names the line (in a JSON file, the record). Trades imported before are not added again. A file can hold up to ${TRADEBOOK_MAX_CHARS.toLocaleString('en-IN')} characters (some 20,000 trades): split a longer one by year.`,
+  importFile: 'Trade book (CSV or JSON file)',
   importButton: 'Import trade book',
   importing: 'Importing...',
-  chooseFile: 'Choose a CSV file first.',
+  chooseFile: 'Choose a CSV or JSON file first.',
   emptyFile: 'The trade book is empty.',
   tooLarge: `The trade book is larger than ${TRADEBOOK_MAX_CHARS.toLocaleString('en-IN')} characters; split it by year and import each part.`,
   unreadable: 'The file could not be read. Choose it again.',

@@ -34,8 +34,9 @@ function ImportOutcome({ result }: { result: TradebookImportResponse }) {
         <details className="import-skipped">
           <summary>{PORTFOLIO_TEXTS.skippedSummary}</summary>
           <ul>
-            {result.skipped.map((row) => (
-              <li key={row.line}>{skippedLine(row.line, row.reason)}</li>
+            {/* Keyed by position: every record of a one-line JSON file is on line 1. */}
+            {result.skipped.map((row, index) => (
+              <li key={index}>{skippedLine(row.line, row.reason)}</li>
             ))}
           </ul>
         </details>
@@ -105,7 +106,7 @@ export function ImportPanel() {
             ref={file}
             id={inputId}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.json,application/json"
             onChange={() => setRefusal(null)}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? errorId : undefined}

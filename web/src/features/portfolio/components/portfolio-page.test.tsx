@@ -191,8 +191,9 @@ describe('/portfolio', () => {
     const { callsTo } = await openPage();
     const panel = await region(PORTFOLIO_TEXTS.importTitle);
     expect(panel.textContent).toContain('Zerodha Console tradebook (CSV)');
+    expect(panel.textContent).toContain('Upstox trade history (JSON or CSV)');
     expect(panel.textContent).toContain('Upstox trade report, saved as CSV');
-    expect(within(panel).getByLabelText(PORTFOLIO_TEXTS.importFile).getAttribute('accept')).toBe('.csv,text/csv');
+    expect(within(panel).getByLabelText(PORTFOLIO_TEXTS.importFile).getAttribute('accept')).toBe('.csv,text/csv,.json,application/json');
 
     chooseFile(panel, tradebook(csv));
     fireEvent.click(within(panel).getByRole('button', { name: PORTFOLIO_TEXTS.importButton }));
