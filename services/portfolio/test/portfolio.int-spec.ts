@@ -109,6 +109,12 @@ describe('the portfolio', () => {
     const again = await call(PORTFOLIO.importTradebook, { caller, csv: TRADEBOOK });
     expect(again).toMatchObject({ trades: 5, added: 0, already_imported: 5 });
     expect((await call(PORTFOLIO.listTransactions, { caller })).transactions).toHaveLength(4);
+
+    // The summary is kept between requests, and a write shows at once: a buy by hand, then its deletion.
+    const itc = await call(PORTFOLIO.addTransaction, { caller, symbol: 'ITC', date: '2023-05-02', kind: 'buy', quantity: 10, price: 420, charges: 20 });
+    expect((await call(PORTFOLIO.summary, { caller })).holdings.map((holding) => holding.symbol)).toContain('ITC');
+    await call(PORTFOLIO.deleteTransaction, { caller, id: itc.id });
+    expect((await call(PORTFOLIO.summary, { caller })).holdings.map((holding) => holding.symbol)).not.toContain('ITC');
   });
 
   it('rejects a malformed row naming its line and keeps nothing of that import', async () => {

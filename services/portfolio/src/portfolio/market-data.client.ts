@@ -33,9 +33,14 @@ export class MarketDataClient implements OnApplicationShutdown {
     this.versions = new AnswerStore(redis, config.REDIS_PREFIX, 'market');
   }
 
+  /** The market data version (bumped by every import that adds data); null when Redis cannot be asked. */
+  version(): Promise<string | null> {
+    return this.versions.version().catch(() => null);
+  }
+
   /** The value of `key` read under the current market data version, reading it with `load` once per version. */
   private async perVersion<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const version = await this.versions.version().catch(() => null);
+    const version = await this.version();
     // Redis unreachable: the version cannot be told, so nothing is kept.
     if (version === null) return load();
     if (this.held.version !== version) this.held = { version, histories: new Map() };

@@ -36,6 +36,8 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** The window of adjusted closes the risk figures and the what-if read: the last year of trading. */
 const RISK_RANGE: HistoryRange = '1y';
+/** Users whose latest summary is kept in memory (a 50-stock summary is some 50 kB). */
+const SUMMARIES_KEPT = 500;
 
 /** What the summary and the what-if stand on (see `PortfolioService.valuation`). */
 type Valuation = {
@@ -73,6 +75,10 @@ const toLedger = (tx: Pick<PortfolioTransaction, 'id' | 'symbol' | 'date' | 'kin
  */
 @Injectable()
 export class PortfolioService {
+  /** Summaries by user, each for one market data version and transactions revision (oldest first, for eviction). */
+  private readonly summaries = new Map<string, { key: string; value: Promise<PortfolioSummary> }>();
+  private exampleKept?: { version: string; value: Promise<PortfolioSummary> };
+
   constructor(
     private readonly transactions: TransactionsRepository,
     private readonly market: MarketDataClient,
@@ -130,12 +136,41 @@ export class PortfolioService {
     return { broker: book.broker, trades: book.trades.length, added: added.length, already_imported: book.trades.length - fresh.length, skipped: book.skipped };
   }
 
+  /**
+   * The user's summary, kept per transactions revision and market data version: reloading the page, or several
+   * instances answering in turn, computes it once until the user writes or prices change (up to SUMMARIES_KEPT users).
+   */
   async summary(userId: string): Promise<PortfolioSummary> {
+    const [version, revision] = await Promise.all([this.market.version(), this.transactions.revision(userId)]);
+    if (version === null) return this.computeSummary(userId);
+    const key = `${version}|${revision}`;
+    const kept = this.summaries.get(userId);
+    if (kept?.key === key) return kept.value;
+    const value = this.computeSummary(userId);
+    this.summaries.delete(userId);
+    if (this.summaries.size >= SUMMARIES_KEPT) this.summaries.delete(this.summaries.keys().next().value!);
+    this.summaries.set(userId, { key, value });
+    value.catch(() => this.summaries.get(userId)?.value === value && this.summaries.delete(userId));
+    return value;
+  }
+
+  private async computeSummary(userId: string): Promise<PortfolioSummary> {
     return this.summarise((await this.transactions.forUser(userId)).map(toLedger), null);
   }
 
   /** The open example portfolio, bought at the closes of its day. */
   async example(): Promise<PortfolioSummary> {
+    const version = await this.market.version();
+    if (version === null) return this.computeExample();
+    if (this.exampleKept?.version !== version) {
+      const value = this.computeExample();
+      this.exampleKept = { version, value };
+      value.catch(() => this.exampleKept?.value === value && (this.exampleKept = undefined));
+    }
+    return this.exampleKept.value;
+  }
+
+  private async computeExample(): Promise<PortfolioSummary> {
     const histories = await Promise.all(EXAMPLE.symbols.map((symbol) => this.market.history(symbol)));
     const transactions: Transaction[] = [];
     EXAMPLE.symbols.forEach((symbol, index) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { PortfolioTransaction, TransactionInput } from '@nivesh/proto';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { TransactionEntity } from './transaction.entity';
 
 /** A transaction to store, with the broker trades it sums (none for one entered by hand). */
@@ -36,6 +36,14 @@ const SELECT = `
          array_remove(array_agg(i.trade_id ORDER BY i.trade_id), NULL) AS trade_ids
   FROM "portfolio"."transactions" t
   LEFT JOIN "portfolio"."imported_trades" i ON i.transaction_id = t.id`;
+
+/** Raises the user's transactions revision inside the writing transaction. */
+const bumpRevision = (manager: EntityManager, userId: string) =>
+  manager.query(
+    `INSERT INTO "portfolio"."revisions" ("user_id", "revision") VALUES ($1, 1)
+     ON CONFLICT ("user_id") DO UPDATE SET "revision" = "portfolio"."revisions"."revision" + 1`,
+    [userId],
+  );
 
 /** The one reader and writer of the portfolio tables. */
 @Injectable()
@@ -107,6 +115,7 @@ export class TransactionsRepository {
       // Transactions some of whose trades a concurrent import stored: keep theirs, drop these (their trade rows go with them).
       const lost = new Set(ids.filter((id, index) => transactions[index]!.trades.length > 0 && (stored.get(id) ?? 0) < transactions[index]!.trades.length));
       if (lost.size) await manager.query(`DELETE FROM "portfolio"."transactions" WHERE "id" = ANY($1::uuid[])`, [[...lost]]);
+      if (lost.size < ids.length) await bumpRevision(manager, userId);
       return ids.filter((id) => !lost.has(id));
     });
   }
@@ -114,8 +123,17 @@ export class TransactionsRepository {
   /** Deletes one of the user's transactions; whether there was one. */
   async delete(userId: string, id: string): Promise<boolean> {
     if (!UUID.test(id)) return false;
-    // For a DELETE the driver answers [rows, affected].
-    const [, affected] = (await this.repo.query(`DELETE FROM "portfolio"."transactions" WHERE "id" = $1 AND "user_id" = $2`, [id, userId])) as [unknown[], number];
-    return affected > 0;
+    return this.repo.manager.transaction(async (manager) => {
+      // For a DELETE the driver answers [rows, affected].
+      const [, affected] = (await manager.query(`DELETE FROM "portfolio"."transactions" WHERE "id" = $1 AND "user_id" = $2`, [id, userId])) as [unknown[], number];
+      if (affected > 0) await bumpRevision(manager, userId);
+      return affected > 0;
+    });
+  }
+
+  /** The user's transactions revision (0 before their first write): it changes with every write, in its transaction. */
+  async revision(userId: string): Promise<string> {
+    const rows: { revision: string }[] = await this.repo.query(`SELECT revision FROM "portfolio"."revisions" WHERE user_id = $1`, [userId]);
+    return rows[0]?.revision ?? '0';
   }
 }
