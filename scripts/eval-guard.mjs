@@ -14,7 +14,19 @@ import { ROOT, log } from './lib/common.mjs';
 const GOALS = { blocked: 0.99, wronglyBlocked: 0.02, questionsPerSecond: 5000 };
 const FOLDS = 5;
 const SEEDS = [1, 2, 3];
-const THRESHOLDS = [0.5, 0.7, 0.85, 0.95];
+// Threshold variants scored by cross-validation: the advice threshold for questions no rule matched, and how sure the
+// classifier must be to block an educationally phrased question (above 1: never). The shipped guard is one of them.
+const VARIANTS = [
+  ...[0.5, 0.7, 0.85].flatMap((advice) => [0.99, 0.995, 0.998, 1.01].map((framedAdvice) => ({ advice, framedAdvice }))),
+  // The guard before the classifier could overrule a rule or a framing (until 2026-11).
+  { advice: 0.85, framedAdvice: 1.01, softRuleVeto: 0, strongRuleVeto: 0, noMarketWords: 1.01, name: 'rules-first' },
+];
+// Parts of the held-out set reported on their own, in file order: [name, first line (0-based)]. Each sealed batch was
+// scored once by the guard of its pass before being appended (less any question that was also in the training set).
+const SEALED_BATCHES = [
+  ['first five batches', 0],
+  ['sixth sealed batch', 1187],
+];
 const SRC = path.join(ROOT, 'services/chat/src/guard');
 const DIST = path.join(ROOT, 'services/chat/dist/guard/guard.js');
 
@@ -39,7 +51,7 @@ if (!existsSync(DIST) || statSync(DIST).mtimeMs < newest(SRC)) {
 }
 
 const require = createRequire(import.meta.url);
-const { ComplianceGuard, readLabelledQuestions } = require(DIST);
+const { ComplianceGuard, DEFAULT_THRESHOLDS, readLabelledQuestions } = require(DIST);
 const { matchInputRules, isEducationalFraming } = require(path.join(ROOT, 'services/chat/dist/guard/input-rules.js'));
 const readJsonl = (file) => readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
 const questions = readLabelledQuestions();
@@ -71,20 +83,28 @@ const folds = (seed) => {
   return fold;
 };
 
+const variantName = (v) => v.name ?? `guard@${v.advice}/${v.framedAdvice > 1 ? 'off' : v.framedAdvice}`;
+const isShipped = (v) => !v.name && v.advice === DEFAULT_THRESHOLDS.advice && v.framedAdvice === DEFAULT_THRESHOLDS.framedAdvice;
+if (!VARIANTS.some(isShipped)) VARIANTS.push({ ...DEFAULT_THRESHOLDS });
+const SHIPPED = variantName(VARIANTS.find(isShipped));
+
 // decisions[name][i]: whether variant `name` blocked question i when question i was in the held-out fold.
 const crossValidate = (seed) => {
   const fold = folds(seed);
-  const decisions = { rules: [], classifier: [] };
-  for (const threshold of THRESHOLDS) decisions[`guard@${threshold}`] = [];
+  const decisions = { rules: [], 'naive Bayes': [], logistic: [], classifier: [] };
+  for (const variant of VARIANTS) decisions[variantName(variant)] = [];
   for (let k = 0; k < FOLDS; k++) {
-    const training = questions.filter((_, i) => fold[i] !== k);
-    const guards = THRESHOLDS.map((threshold) => new ComplianceGuard({ examples: training, adviceThreshold: threshold }));
+    const trained = new ComplianceGuard({ examples: questions.filter((_, i) => fold[i] !== k) });
+    const guards = VARIANTS.map((variant) => [variantName(variant), trained.withThresholds(variant)]);
     questions.forEach((q, i) => {
       if (fold[i] !== k) return;
       const hits = matchInputRules(q.text);
       decisions.rules[i] = hits.some((hit) => hit.strong) || (!isEducationalFraming(q.text, hits) && hits.length > 0);
-      decisions.classifier[i] = guards[0].adviceProbability(q.text) >= 0.5;
-      THRESHOLDS.forEach((threshold, t) => (decisions[`guard@${threshold}`][i] = guards[t].checkQuestion(q.text).blocked));
+      const p = trained.adviceProbabilities(q.text);
+      decisions['naive Bayes'][i] = p.naiveBayes >= 0.5;
+      decisions.logistic[i] = p.logistic >= 0.5;
+      decisions.classifier[i] = p.combined >= 0.5;
+      for (const [name, guard] of guards) decisions[name][i] = guard.checkQuestion(q.text).blocked;
     });
   }
   return decisions;
@@ -102,19 +122,18 @@ log(
     `${holdout.length} held-out questions`,
 );
 const runs = SEEDS.map((seed) => crossValidate(seed));
-const SHIPPED = 'guard@0.85';
 
 // The held-out set, scored by the guard as shipped: trained on the whole labelled set, which holds none of its questions.
 const guard = new ComplianceGuard();
 const heldOutBlocked = holdout.map((q) => guard.checkQuestion(q.text).blocked);
-const heldOutRate = (label, category) => {
-  const indices = holdout.flatMap((q, i) => (q.label === label && (!category || q.category === category) ? [i] : []));
+const heldOutRate = (label, category, from = 0, to = holdout.length) => {
+  const indices = holdout.flatMap((q, i) => (i >= from && i < to && q.label === label && (!category || q.category === category) ? [i] : []));
   return { n: indices.length, rate: rate(indices, heldOutBlocked) };
 };
 
 // Per category, pooled over the shuffles (each question is scored once per shuffle).
 const pooledRate = (name, indices) => runs.reduce((sum, run) => sum + rate(indices, run[name]), 0) / runs.length;
-console.log(`\nper category: share blocked (for educational categories, the false blocks) by the shipped guard (rules + classifier at p(advice) ≥ 0.85)`);
+console.log(`\nper category: share blocked (for educational categories, the false blocks) by the shipped guard (${SHIPPED}: rules + classifiers, thresholds ${JSON.stringify(DEFAULT_THRESHOLDS)})`);
 console.log('category               label        cross-validated (n)   held-out (n)');
 const allCategories = [...new Set([...categories, ...holdout.map((q) => q.category)])];
 for (const category of allCategories) {
@@ -126,11 +145,20 @@ for (const category of allCategories) {
   console.log(`${category.padEnd(22)} ${label.padEnd(11)}  ${cv.padStart(19)}   ${ho}`);
 }
 
-console.log('\nvariants tried (block rate on advice / false-block rate on educational, per shuffle)');
+console.log('\nvariants tried (block rate on advice / false-block rate on educational, per shuffle; guard@advice/framedAdvice)');
 for (const name of Object.keys(runs[0])) {
   const cells = runs.map((run) => `${pct(rate(advice, run[name]))} / ${pct(rate(educational, run[name]))}`);
-  console.log(`${name.padEnd(12)} ${cells.map((cell) => cell.padEnd(20)).join('')}${name === SHIPPED ? '  ← shipped' : ''}`);
+  console.log(`${name.padEnd(20)} ${cells.map((cell) => cell.padEnd(20)).join('')}${name === SHIPPED ? '  ← shipped' : ''}`);
 }
+
+// The variant cross-validation chooses: the most advice blocked with at most half the allowed false blocks (new
+// educational questions were wrongly blocked at least twice as often as cross-validated ones).
+const guardVariants = Object.keys(runs[0]).filter((name) => name.startsWith('guard@'));
+const chosen = guardVariants
+  .map((name) => ({ name, blocked: pooledRate(name, advice), wrong: pooledRate(name, educational) }))
+  .filter((v) => v.wrong <= GOALS.wronglyBlocked / 2)
+  .sort((a, b) => b.blocked - a.blocked || a.wrong - b.wrong)[0];
+console.log(`chosen by cross-validation (most blocked with ≤ ${pct(GOALS.wronglyBlocked / 2)} wrongly blocked): ${chosen?.name ?? 'none'}; shipped: ${SHIPPED}`);
 
 const missed = new Map();
 for (const run of runs) {
@@ -146,15 +174,23 @@ const blockedRate = pooledRate(SHIPPED, advice);
 const falseRate = pooledRate(SHIPPED, educational);
 const goalsText = `(goals: ≥ ${pct(GOALS.blocked)} blocked, ≤ ${pct(GOALS.wronglyBlocked)} wrongly blocked)`;
 console.log(`\ncross-validated: ${pct(blockedRate)} of advice-seeking questions blocked, ${pct(falseRate)} of educational ones wrongly blocked ${goalsText}`);
-const heldAdvice = heldOutRate('advice');
-const heldEducational = heldOutRate('educational');
-const heldMissed = Math.round(heldAdvice.n * (1 - heldAdvice.rate));
-const heldWrong = Math.round(heldEducational.n * heldEducational.rate);
-console.log(
-  `held-out:        ${pct(heldAdvice.rate)} of advice-seeking questions blocked (${heldMissed} of ${heldAdvice.n} let through), ` +
-    `${pct(heldEducational.rate)} of educational ones wrongly blocked (${heldWrong} of ${heldEducational.n}) ${goalsText}; ` +
-    'its questions are not printed, so that nobody tunes the guard against them',
-);
+const heldOutLine = (label, from, to) => {
+  const advice = heldOutRate('advice', undefined, from, to);
+  const educational = heldOutRate('educational', undefined, from, to);
+  const missedCount = Math.round(advice.n * (1 - advice.rate));
+  const wrongCount = Math.round(educational.n * educational.rate);
+  console.log(
+    `${label}${pct(advice.rate)} of advice-seeking questions blocked (${missedCount} of ${advice.n} let through), ` +
+      `${pct(educational.rate)} of educational ones wrongly blocked (${wrongCount} of ${educational.n})`,
+  );
+  return { advice, educational };
+};
+const { advice: heldAdvice, educational: heldEducational } = heldOutLine('held-out:        ', 0, holdout.length);
+console.log(`                 ${goalsText}; its questions are not printed, so that nobody tunes the guard against them`);
+SEALED_BATCHES.forEach(([name, first], b) => {
+  const end = SEALED_BATCHES[b + 1]?.[1] ?? holdout.length;
+  if (first < holdout.length) heldOutLine(`  of which the ${name} (${end - first} questions): `, first, end);
+});
 
 // The output rail has no trained part: every answer is scored as shipped.
 const railAdvice = answers.filter((a) => a.label === 'advice');

@@ -8,6 +8,17 @@ describe('questionTokens', () => {
     expect(tokens).not.toContain('infy');
   });
 
+  it('notes how the question opens and ends, with numbers generalised', () => {
+    expect(questionTokens('Should I buy INFY at 1500?')).toEqual(expect.arrayContaining(['start:should', 'start:should_i', 'end:num']));
+    expect(questionTokens('RSI kya hota hai')).toEqual(expect.arrayContaining(['start:rsi', 'end:hai']));
+  });
+
+  it('adds cues for a figure to look up, a claim to check and a greeting', () => {
+    expect(questionTokens('What is the RSI of TCS?')).toContain('cue_metric');
+    expect(questionTokens('Is this Telegram tip a scam?')).toContain('cue_claim');
+    expect(questionTokens('Good morning!')).toContain('cue_greeting');
+  });
+
   it('does not take acronyms such as RSI or SIP for tickers', () => {
     expect(questionTokens('What is RSI and SIP?')).toEqual(expect.arrayContaining(['rsi', 'sip']));
   });
@@ -27,18 +38,29 @@ describe('AdviceClassifier', () => {
     for (const question of questions) expect(question.text.trim()).not.toBe('');
   });
 
-  it('separates held-out advice requests from educational questions', () => {
-    const scored = [...heldOut].map((question: LabelledQuestion) => ({ question, p: classifier.adviceProbability(question.text) }));
-    const correct = scored.filter(({ question, p }) => (p >= 0.5) === (question.label === 'advice')).length;
-    expect(correct / scored.length).toBeGreaterThan(0.85);
+  it('separates held-out advice requests from educational questions, each model and the two together', () => {
+    const scored = [...heldOut].map((question: LabelledQuestion) => ({ question, p: classifier.probabilities(question.text) }));
+    for (const model of ['naiveBayes', 'logistic', 'combined'] as const) {
+      const correct = scored.filter(({ question, p }) => (p[model] >= 0.5) === (question.label === 'advice')).length;
+      expect(correct / scored.length).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('gives the mean of the two models as its probability', () => {
+    const p = classifier.probabilities('is it a good time to pick up some Trent');
+    expect(p.combined).toBeCloseTo((p.naiveBayes + p.logistic) / 2, 10);
+    expect(classifier.adviceProbability('is it a good time to pick up some Trent')).toBe(p.combined);
   });
 
   it('is confident on unseen phrasings', () => {
     expect(classifier.adviceProbability('bro which share should i pick for next week')).toBeGreaterThan(0.85);
-    expect(classifier.adviceProbability('how is the price to book ratio calculated')).toBeLessThan(0.5);
+    expect(classifier.adviceProbability('how is the price to book ratio calculated')).toBeLessThan(0.1);
   });
 
-  it('answers 0.5 for words it has never seen', () => {
-    expect(classifier.adviceProbability('zzqx wobble frobnicate')).toBe(0.5);
+  it('is unsure about words it has never seen', () => {
+    const p = classifier.probabilities('zzqx wobble frobnicate');
+    expect(p.naiveBayes).toBe(0.5);
+    expect(p.combined).toBeGreaterThan(0.3);
+    expect(p.combined).toBeLessThan(0.7);
   });
 });

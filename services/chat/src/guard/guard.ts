@@ -1,4 +1,4 @@
-import { AdviceClassifier, type LabelledQuestion } from './classifier';
+import { type AdviceProbabilities, AdviceClassifier, type LabelledQuestion } from './classifier';
 import { type GuardCategory, isEducationalFraming, mainCategory, matchInputRules, mentionsMarkets } from './input-rules';
 import { prepareQuestion } from './normalize';
 import { inspectAnswer } from './output-rail';
@@ -10,12 +10,30 @@ export type GuardVerdict = { blocked: boolean; category: string | null; block_re
 /** What the guard knows about the conversation: the chat type and, for technical chats, the ticker. */
 export type GuardContext = { chatType: 'sentiment' | 'technical'; ticker?: string };
 
-/** Options for tests and the evaluation: another training set or threshold than the shipped ones. */
-export type GuardOptions = { examples?: readonly LabelledQuestion[]; adviceThreshold?: number };
+/**
+ * How sure layer 2 must be, as p(advice), at each point where it decides or overrules a rule. Chosen by 5-fold
+ * cross-validation on the labelled set, never on the held-out set: the variant that blocks most while wrongly blocking
+ * at most half the 2 % allowed, since new educational questions were wrongly blocked at least twice as often as
+ * the cross-validated ones (scripts/eval-guard.mjs prints the variants and its choice).
+ */
+export type GuardThresholds = {
+  /** A question about investing that no rule matched and that is not phrased educationally is blocked from here. */
+  advice: number;
+  /** A question phrased educationally ("what's the 2026 price of …?") is blocked all the same from here. */
+  framedAdvice: number;
+  /** Below this, a soft rule's match is taken for an educational mention ("what is survivorship bias in multibagger stories?"). */
+  softRuleVeto: number;
+  /** Below this, a strong recommendation, target, tip or allocation rule is overruled; injection and role play never are. */
+  strongRuleVeto: number;
+  /** A question with no word of investing at all ("given this RSI, am I getting in?") is blocked from here. */
+  noMarketWords: number;
+};
 
-// Chosen by 5-fold cross-validation on the labelled set (scripts/eval-guard.mjs): the classifier only decides
-// questions that no rule matched and that are not phrased educationally, so it is asked to be sure.
-const DEFAULT_ADVICE_THRESHOLD = 0.85;
+// The classifier decides alone only where no rule spoke; to overrule a rule it must be all but certain.
+export const DEFAULT_THRESHOLDS: GuardThresholds = { advice: 0.5, framedAdvice: 0.998, softRuleVeto: 0.1, strongRuleVeto: 0.005, noMarketWords: 0.99 };
+
+/** Options for tests and the evaluation: another training set, an already trained classifier or other thresholds. */
+export type GuardOptions = { examples?: readonly LabelledQuestion[]; classifier?: AdviceClassifier; thresholds?: Partial<GuardThresholds> };
 
 const SEBI = 'only SEBI-registered research analysts and investment advisers may give that advice';
 
@@ -77,21 +95,31 @@ export function readLabelledQuestions(): LabelledQuestion[] {
   return [...LABELLED_QUESTIONS];
 }
 
-/** Layer 2's category guess for a question the classifier blocked; no rule matched, so it is a plain recommendation ask. */
+/** Layer 2's category guess for a question the classifier blocked with no rule matched: a plain recommendation ask. */
 const CLASSIFIER_CATEGORY: GuardCategory = 'recommendation';
 
+// Categories a classifier never overrules: asking the assistant to drop its rules is blocked however it is worded.
+const NEVER_OVERRULED = new Set<GuardCategory>(['prompt_injection', 'role_play']);
+
 /**
- * Warren AI's compliance guard: input rules (layer 1), a naive Bayes classifier (layer 2) and the output rail (layer 3).
- * A strong rule blocks; an educational framing (what/how/why … mean/work) then lets the question through; otherwise a
- * soft rule, or the classifier's confidence in 'advice' for a question about investing, blocks.
+ * Warren AI's compliance guard: input rules (layer 1), two text classifiers (layer 2) and the output rail (layer 3).
+ * A prompt injection or role play is always blocked. Otherwise the rules propose and the classifier's p(advice) has the
+ * last word at the edges: a strong rule blocks unless p is all but zero, a soft rule blocks unless p is low, an
+ * educational framing (what/how/why … mean/work) lets the question through unless p is all but one, and a question
+ * no rule matched is blocked when p reaches the advice threshold.
  */
 export class ComplianceGuard {
   private readonly classifier: AdviceClassifier;
-  private readonly threshold: number;
+  private readonly thresholds: GuardThresholds;
 
   constructor(options: GuardOptions = {}) {
-    this.classifier = new AdviceClassifier(options.examples ?? readLabelledQuestions());
-    this.threshold = options.adviceThreshold ?? DEFAULT_ADVICE_THRESHOLD;
+    this.classifier = options.classifier ?? new AdviceClassifier(options.examples ?? readLabelledQuestions());
+    this.thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  }
+
+  /** The same trained classifier with other thresholds, for the evaluation's variants. */
+  withThresholds(thresholds: Partial<GuardThresholds>): ComplianceGuard {
+    return new ComplianceGuard({ classifier: this.classifier, thresholds: { ...this.thresholds, ...thresholds } });
   }
 
   /** Checks a user's question before any engine sees it. */
@@ -100,11 +128,14 @@ export class ComplianceGuard {
     const named = question.symbols[0];
     const hits = matchInputRules(question);
     const category = mainCategory(hits);
-    if (category && hits.some((hit) => hit.strong)) return blocked(category, context, named);
-    if (isEducationalFraming(question, hits)) return ALLOWED;
-    if (category) return blocked(category, context, named);
-    if (mentionsMarkets(question) && this.classifier.adviceProbability(question) >= this.threshold) return blocked(CLASSIFIER_CATEGORY, context, named);
-    return ALLOWED;
+    const strong = hits.filter((hit) => hit.strong);
+    if (strong.some((hit) => NEVER_OVERRULED.has(hit.category))) return blocked(mainCategory(strong)!, context, named);
+    const p = this.classifier.adviceProbability(question);
+    if (category && strong.length) return p < this.thresholds.strongRuleVeto ? ALLOWED : blocked(category, context, named);
+    if (isEducationalFraming(question, hits)) return p >= this.thresholds.framedAdvice ? blocked(category ?? CLASSIFIER_CATEGORY, context, named) : ALLOWED;
+    if (category) return p >= this.thresholds.softRuleVeto ? blocked(category, context, named) : ALLOWED;
+    const threshold = mentionsMarkets(question) ? this.thresholds.advice : this.thresholds.noMarketWords;
+    return p >= threshold ? blocked(CLASSIFIER_CATEGORY, context, named) : ALLOWED;
   }
 
   /** Checks an engine's answer before it is sent. */
@@ -116,5 +147,10 @@ export class ComplianceGuard {
   /** Layer 2 alone, for the evaluation. */
   adviceProbability(text: string): number {
     return this.classifier.adviceProbability(text);
+  }
+
+  /** Each model of layer 2 alone, for the evaluation. */
+  adviceProbabilities(text: string): AdviceProbabilities {
+    return this.classifier.probabilities(text);
   }
 }

@@ -17,10 +17,11 @@ declare module 'wink-naive-bayes-text-classifier' {
   type NaiveBayesTextClassifier = {
     definePrepTasks(tasks: Array<(input: string) => string[]>): number;
     defineConfig(config: { considerOnlyPresence?: boolean; smoothingFactor?: number }): boolean;
-    learn(input: string, label: string): boolean;
+    // Without preparatory tasks the input is the list of tokens itself.
+    learn(input: string | string[], label: string): boolean;
     consolidate(): boolean;
-    computeOdds(input: string): Array<[string, number]>;
-    predict(input: string): string;
+    computeOdds(input: string | string[]): Array<[string, number]>;
+    predict(input: string | string[]): string;
   };
   function naiveBayesTextClassifier(): NaiveBayesTextClassifier;
   export = naiveBayesTextClassifier;
