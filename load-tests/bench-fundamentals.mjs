@@ -9,7 +9,6 @@
 // and Redis prefix; the login code is read from a local SMTP server this script runs.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import {
   ROOT,
   deleteRedisPrefix,
@@ -21,6 +20,7 @@ import {
   migrate,
 } from '../scripts/lib/common.mjs';
 import { benchEnvironment, loadFromManyClients, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { logInNewAccount, startMailbox } from './lib/session.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -30,29 +30,8 @@ const XBRL_DIR = process.env.FUNDAMENTALS_DATA_DIR || path.resolve(ROOT, '../sha
 const GOALS = { importMs: 60_000, cachedP99Ms: 20 };
 const ACCOUNT = { username: 'bench_screener', email: 'bench_screener@example.com', password: 'BenchPassw0rd1' };
 
-/** A local SMTP server that keeps the last code mailed to each address. */
-const startSmtp = () =>
-  new Promise((resolve) => {
-    const codes = new Map();
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks = [];
-        stream.on('data', (chunk) => chunks.push(chunk));
-        stream.on('end', () => {
-          const code = /\b(\d{6})\b/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
-          for (const rcpt of session.envelope.rcptTo) if (code) codes.set(rcpt.address.toLowerCase(), code);
-          callback();
-        });
-      },
-    });
-    server.listen(0, '127.0.0.1', () => resolve({ server, codes, port: server.server.address().port }));
-  });
-
-const smtp = await startSmtp();
-const { env, databaseName } = benchEnvironment('fund', PORT, { MARKET_DATA_DIR: DATA_DIR, MARKET_WARM: 'false', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_PER_MINUTE: '1000000' });
+const smtp = await startMailbox();
+const { env, databaseName } = benchEnvironment('fund', PORT, { MARKET_DATA_DIR: DATA_DIR, MARKET_WARM: 'false', SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '1000000' });
 const base = `http://127.0.0.1:${PORT}`;
 
 const importXbrl = () => {
@@ -60,27 +39,6 @@ const importXbrl = () => {
   const run = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'xbrl', XBRL_DIR], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`xbrl import failed: ${run.stderr}`);
   return { ms: performance.now() - started, line: run.stdout.trim() };
-};
-
-const post = async (url, body) => {
-  const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-};
-
-/** A session for the bench's account: created with the CLI, logged in with the mailed code. */
-const logIn = async () => {
-  const created = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'services/auth/dist/cli/create-admin.js'), '--username', ACCOUNT.username, '--email', ACCOUNT.email, '--password', ACCOUNT.password],
-    { env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
-  if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr}`);
-  await post('/login-request-otp', { username: ACCOUNT.username, password: ACCOUNT.password });
-  for (let attempt = 0; attempt < 100 && !smtp.codes.has(ACCOUNT.email); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-  const otp = smtp.codes.get(ACCOUNT.email);
-  if (!otp) throw new Error('no login code arrived');
-  return (await post('/login-verify-otp', { username: ACCOUNT.username, otp })).access_token;
 };
 
 /** Distinct filter sets a user might try: P/E caps, ROE floors, growth and debt limits. */
@@ -128,7 +86,7 @@ try {
   await waitForOk(`${base}/api/market/status`, 90_000);
   await waitForOk(`${base}/api/system/ping?service=auth`, 60_000);
   log(`stack ready on ${base} (database ${databaseName})`);
-  const token = await logIn();
+  const token = await logInNewAccount({ base, env, mailbox: smtp, account: ACCOUNT });
 
   const firstAnswer = await sequential('first answer after start (the universe)', token, ['/api/fundamentals/screener']);
   const cold = await sequential('cold: a new filter set each request', token, FILTERS);
@@ -148,7 +106,7 @@ try {
   console.log(`  sample (${FILTERS[10]}): ${sample.rows.length} of ${sample.universe} stocks match, ${sample.unavailable.length} not judged, prices of ${sample.as_of}`);
 } finally {
   await Promise.all(processes.map(stopProcess));
-  smtp.server.close();
+  await smtp.close();
   await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
   await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
 }

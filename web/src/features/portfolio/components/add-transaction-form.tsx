@@ -1,6 +1,6 @@
+import { useCheckedSubmit } from './use-checked-submit';
 import type { TransactionInput } from '@nivesh/proto';
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { useAddTransaction } from '../api/add-transaction';
 import { NOTE_MAX_LENGTH, TRANSACTION_KINDS } from '../portfolio-values';
@@ -109,30 +109,20 @@ export function AddTransactionForm() {
   const kindName = useId();
   const errorId = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<string[]>([]);
   // A new key gives the picker a fresh, empty input after a transaction is added.
   const [pickerKey, setPickerKey] = useState(0);
   const mutation = useAddTransaction();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const checked = checkDraft(draft);
-    setErrors(checked.errors);
-    mutation.reset();
-    if (!checked.body) return;
-    mutation.mutate(checked.body, {
-      onSuccess: () => {
-        // The date and kind stay: several trades of one day are often entered one after another.
-        setDraft((current) => ({ ...EMPTY, date: current.date, kind: current.kind }));
-        setPickerKey((key) => key + 1);
-      },
-    });
-  };
-
-  const serverError = mutation.error?.message ?? null;
-  const invalid = errors.length > 0 || serverError !== null;
+  const { errors, onSubmit, serverError, invalid } = useCheckedSubmit(
+    mutation,
+    () => checkDraft(draft),
+    () => {
+      // The date and kind stay: several trades of one day are often entered one after another.
+      setDraft((current) => ({ ...EMPTY, date: current.date, kind: current.kind }));
+      setPickerKey((key) => key + 1);
+    },
+  );
 
   return (
     <section className="panel add-panel" id="add" aria-labelledby={headingId}>

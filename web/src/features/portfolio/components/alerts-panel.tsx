@@ -1,3 +1,4 @@
+import { useCheckedSubmit } from './use-checked-submit';
 import type {
   AlertCreateRequest,
   AlertKind,
@@ -8,7 +9,7 @@ import type {
   RsiCrossRule,
 } from '@nivesh/proto';
 import { useId, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { technicalAnalysisHref } from '../../../components/market/market-links';
 import { QueryState } from '../../../components/market/query-state';
@@ -213,7 +214,6 @@ function AlertForm({ alerts, premium }: AlertFormProps) {
   const emailId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<string[]>([]);
   // A new key gives the picker a fresh, empty input after an alert is set.
   const [pickerKey, setPickerKey] = useState(0);
   const mutation = useCreateAlert();
@@ -222,23 +222,15 @@ function AlertForm({ alerts, premium }: AlertFormProps) {
   // Premium ended while RSI was chosen: back to a kind the account may set.
   const kind = !premium && isPremiumAlertKind(draft.kind) ? EMPTY.kind : draft.kind;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending || full) return;
-    const checked = checkAlertDraft({ ...draft, kind });
-    setErrors(checked.errors);
-    mutation.reset();
-    if (!checked.body) return;
-    mutation.mutate(checked.body, {
-      onSuccess: () => {
-        setDraft((current) => ({ ...EMPTY, kind: current.kind, email: current.email }));
-        setPickerKey((key) => key + 1);
-      },
-    });
-  };
-
-  const serverError = mutation.error?.message ?? null;
-  const invalid = errors.length > 0 || serverError !== null;
+  const { errors, onSubmit, serverError, invalid } = useCheckedSubmit(
+    mutation,
+    () => checkAlertDraft({ ...draft, kind }),
+    () => {
+      setDraft((current) => ({ ...EMPTY, kind: current.kind, email: current.email }));
+      setPickerKey((key) => key + 1);
+    },
+    full,
+  );
 
   return (
     <section className="alert-form-section" aria-labelledby={headingId}>
