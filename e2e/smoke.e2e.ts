@@ -9,7 +9,7 @@ test('the whole stack serves the app, answers health and readiness, and complete
   expect(ready.status()).toBe(200);
   const readiness = await ready.json();
   expect(readiness.status).toBe('ready');
-  for (const part of ['postgres', 'redis', 'auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio']) {
+  for (const part of ['postgres', 'redis', 'auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content']) {
     expect(readiness.checks[part]).toBe('ok');
   }
 

@@ -1,10 +1,12 @@
 // The whole stack for the end-to-end tests (already built and migrated by `npm test`).
-import { loadMarketData, randomSecrets } from './lib/common.mjs';
+import { loadMarketData, loadPosts, randomSecrets } from './lib/common.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const port = Number(process.env.PORT || 18080);
 // The market pages need prices: the shared dataset, unless the integration tests already loaded it.
 await loadMarketData(process.env);
+// The blog's own posts, as on a first start.
+await loadPosts(process.env);
 const smtpPort = Number(process.env.E2E_SMTP_PORT || 12525);
 const stack = startStack({
   smtp: true,

@@ -9,6 +9,7 @@ import {
   ensureDependencies,
   ensureInfrastructure,
   loadMarketData,
+  loadPosts,
   log,
   migrate,
 } from './lib/common.mjs';
@@ -35,6 +36,7 @@ await ensureDatabase(env.DATABASE_URL);
 log('applying migrations');
 migrate(env);
 await loadMarketData(env);
+await loadPosts(env);
 
 // The local SMTP sink stands in for a mail server unless SMTP_URL points elsewhere.
 const stack = startStack({ env, smtp: !process.env.SMTP_URL });

@@ -17,6 +17,7 @@ import {
   migrate,
   runAsync,
 } from './lib/common.mjs';
+import { chooseTestInfra, composeImages, describeChoice, findDocker, startContainers } from './lib/test-infra.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const wants = (step) => !only || only === step;
@@ -54,11 +55,18 @@ const countPlaywright = (file) => {
 };
 
 ensureDependencies();
-const env = {
-  DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-  REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
-};
-await ensureInfrastructure(env);
+// Containers of their own where a Docker engine answers, else the local servers (scripts/lib/test-infra.mjs decides).
+const infra = chooseTestInfra({ env: process.env, docker: await findDocker(process.env), images: composeImages() });
+log(describeChoice(infra));
+const containers =
+  infra.mode === 'testcontainers' && (wants('int') || wants('e2e'))
+    ? await startContainers(infra.images).catch((error) => {
+        process.stderr.write(`\n${error.message}\n\n`);
+        process.exit(1);
+      })
+    : undefined;
+const env = containers?.env ?? infra.env ?? { DATABASE_URL: DEFAULT_DATABASE_URL, REDIS_URL: DEFAULT_REDIS_URL };
+if (infra.mode === 'local') await ensureInfrastructure(env);
 
 if (wants('lint')) {
   await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
@@ -115,6 +123,7 @@ if (wants('int') || wants('e2e')) {
   }
 }
 
+await containers?.stop();
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 if (failures.length) log(`failed steps: ${failures.join(', ')}`);
 log(`finished in ${minutes} min`);

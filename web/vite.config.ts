@@ -46,6 +46,7 @@ const NOT_APP_ROUTES = [
   /^\/(chat|auth)\//,
   /^\/(get-user-email|resend-otp)/,
   /^\/ads\//,
+  /^\/(sitemap\.xml|blog\/rss\.xml)$/,
 ];
 
 /** Icon, Apple icon and theme colour links in index.html (the manifest link is vite-plugin-pwa's). */

@@ -7,6 +7,7 @@ import { SessionGuard } from './auth/session.guard';
 import { SessionVerifier } from './auth/session-verifier.service';
 import type { Config } from './config';
 import { HealthController } from './health/health.controller';
+import { HubStreamController } from './hub/hub-stream.controller';
 import { PgPostgresProbe, PostgresProbe } from './health/postgres-probe';
 import { ReadinessService } from './health/readiness.service';
 import { GatewayExceptionFilter } from './http/exception.filter';
@@ -27,6 +28,7 @@ import { VisitorController } from './visitor/visitor.controller';
 import { AdminQueuesController } from './admin/admin-queues.controller';
 import { QueueBoard } from './admin/queue-board';
 import { VisitorEvents } from './visitor/visitor-events.service';
+import { BlogFeedsController, PublishedPosts } from './blog/blog-feeds.controller';
 
 const OWNS_REDIS = Symbol('OWNS_REDIS');
 
@@ -61,6 +63,7 @@ export class AppModule implements OnApplicationShutdown {
       PremiumToolGate,
       VisitorEvents,
       QueueBoard,
+      PublishedPosts,
       WebApp,
       SessionVerifier,
       SessionGuard,
@@ -80,6 +83,8 @@ export class AppModule implements OnApplicationShutdown {
         PaymentWebhookController,
         VisitorController,
         AdminQueuesController,
+        HubStreamController,
+        BlogFeedsController,
         // The development mailbox and the payment simulator's checkout page exist only outside production.
         ...(options.config.NODE_ENV === 'production' ? [] : [DevMailboxController, DevCheckoutController]),
       ],

@@ -250,7 +250,7 @@ describe('gateway app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ready',
-        checks: { postgres: 'ok', redis: 'ok', auth: 'ok', premium: 'ok', chat: 'ok', prediction: 'ok', tracking: 'ok', market: 'ok', portfolio: 'ok' },
+        checks: { postgres: 'ok', redis: 'ok', auth: 'ok', premium: 'ok', chat: 'ok', prediction: 'ok', tracking: 'ok', market: 'ok', portfolio: 'ok', content: 'ok' },
       });
       expect(gw.rpc.lastCall('chat.health')?.options).toEqual({ deadlineMs: 1_500 });
     });

@@ -20,6 +20,8 @@ export const ConfigSchema = BaseConfigSchema.extend({
   ANSWER_MEMORY_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** The secret payment webhooks are signed with (the premium service holds the same); unset, the webhook route answers 503. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, { error: 'PAYMENT_WEBHOOK_SECRET must be at least 16 characters' }).optional(),
+  /** The address people open Nivesh at: the blog's RSS feed and the sitemap write their links with it. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Bearer token the monitoring system sends for /metrics; unset, /metrics answers clients on this machine only. */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });

@@ -70,7 +70,7 @@ describe('gateway against real RPC, Redis and PostgreSQL', () => {
     const response = await inject({ method: 'GET', url: '/readyz' });
     expect(response.json()).toEqual({
       status: 'ready',
-      checks: { postgres: 'ok', redis: 'ok', auth: 'ok', premium: 'ok', chat: 'ok', prediction: 'ok', tracking: 'ok', market: 'ok', portfolio: 'ok' },
+      checks: { postgres: 'ok', redis: 'ok', auth: 'ok', premium: 'ok', chat: 'ok', prediction: 'ok', tracking: 'ok', market: 'ok', portfolio: 'ok', content: 'ok' },
     });
     expect(response.statusCode).toBe(200);
   });

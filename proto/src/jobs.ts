@@ -157,6 +157,10 @@ export const AlertEmailJobSchema = z.object({
 });
 export type AlertEmailJob = z.infer<typeof AlertEmailJobSchema>;
 
+/** Fetch the configured press feeds (NEWS_FEEDS) that are due; repeated every few minutes, carries only why it ran. */
+export const NewsFeedsJobSchema = z.object({ reason: z.string().max(64).default('schedule') });
+export type NewsFeedsJob = z.infer<typeof NewsFeedsJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   // The mail queue: OTP codes, and alert e-mails (the queue keeps its first name so jobs already queued still run).
@@ -176,6 +180,8 @@ export const QUEUES = {
   // Five tries, 30 s apart and doubling: at start the market service may come up after this one.
   predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 5, backoffMs: 30_000 }),
   portfolioAlerts: defineQueue('portfolio-alerts', { evaluate: PortfolioAlertsJobSchema }, { attempts: 5, backoffMs: 10_000 }),
+  // Each feed keeps its own backoff; a failed run is simply the next scheduled one.
+  newsFeeds: defineQueue('news-feeds', { fetch: NewsFeedsJobSchema }, { attempts: 1 }),
   chatRetention: defineQueue('chat-retention', { purge: ChatRetentionJobSchema }, { attempts: 3, backoffMs: 60_000 }),
   // A webhook is retried for about an hour in all (its subscription may not be stored yet); reconciliation covers the rest.
   paymentEvents: defineQueue('payment-events', { 'razorpay-webhook': PaymentWebhookJobSchema }, { attempts: 12, backoffMs: 1_000 }),

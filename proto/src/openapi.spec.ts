@@ -62,7 +62,7 @@ describe('buildOpenApiDocument', () => {
       ['ip_address', false],
     ]);
     const ping = operationFor('GET', '/api/system/ping')?.parameters?.[0];
-    expect(ping?.schema).toMatchObject({ enum: ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio'], default: 'tracking' });
+    expect(ping?.schema).toMatchObject({ enum: ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content'], default: 'tracking' });
   });
 
   it('uses the success status of the route and the {detail} body for errors', () => {

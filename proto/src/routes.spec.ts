@@ -27,6 +27,8 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['chatTechnicalStart', 'POST', '/chat/technical/start', 'none'],
   ['chatSentimentQuery', 'POST', '/chat/sentiment/query', 'none'],
   ['chatTechnicalQuery', 'POST', '/chat/technical/query', 'none'],
+  ['hubStream', 'GET', '/api/hub/stream', 'user'],
+  ['hubReport', 'GET', '/api/hub/report', 'user'],
   ['predict', 'POST', '/predict', 'optional'],
   ['predictionAccuracy', 'GET', '/api/predictions/accuracy', 'none'],
   ['analyticsSessionStart', 'POST', '/api/analytics/session/start', 'optional'],
@@ -59,6 +61,7 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['fundamentalsScreener', 'GET', '/api/fundamentals/screener', 'user'],
   ['fundamentalsValuation', 'GET', '/api/fundamentals/stock', 'user'],
   ['fundamentalsBacktest', 'GET', '/api/fundamentals/backtest', 'user'],
+  ['news', 'GET', '/api/news', 'none'],
   ['portfolioTransactions', 'GET', '/api/portfolio/transactions', 'user'],
   ['portfolioAddTransaction', 'POST', '/api/portfolio/transactions', 'user'],
   ['portfolioDeleteTransaction', 'POST', '/api/portfolio/transactions/delete', 'user'],
@@ -77,18 +80,41 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['notifications', 'GET', '/api/notifications', 'user'],
   ['notificationsUnread', 'GET', '/api/notifications/unread', 'user'],
   ['notificationsRead', 'POST', '/api/notifications/read', 'user'],
+  ['blogPosts', 'GET', '/api/blog/posts', 'optional'],
+  ['blogPost', 'GET', '/api/blog/post', 'optional'],
+  ['blogAdminPosts', 'GET', '/api/blog/admin/posts', 'admin'],
+  ['blogAdminPost', 'GET', '/api/blog/admin/post', 'admin'],
+  ['blogCreatePost', 'POST', '/api/blog/admin/posts', 'admin'],
+  ['blogUpdatePost', 'POST', '/api/blog/admin/posts/update', 'admin'],
+  ['blogPublishPost', 'POST', '/api/blog/admin/posts/publish', 'admin'],
+  ['blogUnpublishPost', 'POST', '/api/blog/admin/posts/unpublish', 'admin'],
+  ['blogDeletePost', 'POST', '/api/blog/admin/posts/delete', 'admin'],
+  ['blogPreview', 'POST', '/api/blog/admin/preview', 'admin'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
   ['systemStatus', 'GET', '/api/system/status', 'admin'],
 ];
 
 /** Routes the gateway answers itself, with no pattern of their own: visitor events go onto a queue, not over RPC. */
-const HAND_WRITTEN = new Set(['systemPing', 'systemStatus', 'adminQueuesSession', 'visitorTrack', 'visitorSessionEnd']);
+const HAND_WRITTEN = new Set(['hubStream', 'systemPing', 'systemStatus', 'adminQueuesSession', 'visitorTrack', 'visitorSessionEnd']);
 
 const routes = Object.entries(ROUTES) as Array<[string, RouteDefinition]>;
 const caller = { user_id: 'u1', session_id: 's1', is_admin: true };
 
 /** A body each route accepts, so payload schemas can be exercised. */
 const SAMPLE_INPUT: Record<string, unknown> = {
+  blogPosts: { tag: 'RSI' },
+  blogPost: { slug: 'reading-rsi' },
+  blogAdminPosts: {},
+  blogAdminPost: { id: 'p-1' },
+  blogCreatePost: { title: 'Reading RSI', markdown: 'The **RSI** compares gains with losses.', tags: ['RSI'] },
+  blogUpdatePost: { id: 'p-1', title: 'Reading RSI', markdown: 'Text.', slug: 'reading-rsi', excerpt: 'A summary.' },
+  blogPublishPost: { id: 'p-1' },
+  blogUnpublishPost: { id: 'p-1' },
+  blogDeletePost: { id: 'p-1' },
+  blogPreview: { markdown: '# Hello' },
+  hubStream: { symbol: 'reliance' },
+  hubReport: { symbol: 'INFY' },
+  news: { symbol: 'infy', kind: 'results', page: '2' },
   registerRequestOtp: { username: 'asha', email: 'asha@example.in', password: 'secret123' },
   registerVerifyOtp: { email: 'asha@example.in', otp: '123456' },
   loginRequestOtp: { username: 'asha', password: 'secret123' },
@@ -195,7 +221,7 @@ describe('ROUTES', () => {
       expect(route.summary).toMatch(/^\S[^\n]{5,}$/);
     }
     expect(new Set(routes.map(([, route]) => route.tag))).toEqual(
-      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'admin', 'visitor', 'market', 'portfolio', 'system']),
+      new Set(['auth', 'premium', 'chat', 'prediction', 'analytics', 'admin', 'visitor', 'market', 'portfolio', 'hub', 'blog', 'system']),
     );
   });
 
@@ -220,7 +246,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights', 'market.screener', 'market.valuation', 'market.valueBacktest']);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights', 'market.screener', 'market.valuation', 'market.valueBacktest', 'market.news']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');

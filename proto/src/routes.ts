@@ -6,6 +6,9 @@ import { ANALYTICS_ROUTES } from './contracts/analytics';
 import { AUTH, AUTH_ROUTES } from './contracts/auth';
 import { CHAT, CHAT_ROUTES } from './contracts/chat';
 import { MARKET, MARKET_ROUTES } from './contracts/market';
+import { NEWS, NEWS_ROUTES } from './contracts/news';
+import { HUB, HUB_ROUTES } from './contracts/hub';
+import { BLOG_ROUTES, CONTENT } from './contracts/blog';
 import { PORTFOLIO, PORTFOLIO_ROUTES } from './contracts/portfolio';
 import { PREDICTION, PREDICTION_ROUTES } from './contracts/prediction';
 import { PREMIUM, PREMIUM_ROUTES } from './contracts/premium';
@@ -42,12 +45,15 @@ export const ROUTES = {
   ...AUTH_ROUTES,
   ...PREMIUM_ROUTES,
   ...CHAT_ROUTES,
+  ...HUB_ROUTES,
   ...PREDICTION_ROUTES,
   ...ANALYTICS_ROUTES,
   ...ADMIN_ROUTES,
   ...VISITOR_ROUTES,
   ...MARKET_ROUTES,
+  ...NEWS_ROUTES,
   ...PORTFOLIO_ROUTES,
+  ...BLOG_ROUTES,
   ...SYSTEM_ROUTES,
 };
 export type RouteName = keyof typeof ROUTES;
@@ -56,11 +62,12 @@ export type RouteName = keyof typeof ROUTES;
 export const RPC = {
   auth: AUTH,
   premium: PREMIUM,
-  chat: CHAT,
+  chat: { ...CHAT, ...HUB },
   prediction: PREDICTION,
   tracking: TRACKING,
-  market: MARKET,
+  market: { ...MARKET, ...NEWS },
   portfolio: PORTFOLIO,
+  content: CONTENT,
 } satisfies Record<ServiceName, Record<string, RpcDefinition>>;
 
 /** The patterns one service must answer. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The services that answer RPC; each owns one request stream. */
-export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio'] as const;
+export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** A feature as people call it, for sentences such as 'Price forecasts are not available yet.' */
@@ -16,6 +16,7 @@ export const SERVICE_FEATURES: Readonly<Record<ServiceName, Feature>> = {
   tracking: { name: 'Usage analytics' },
   market: { name: 'Market data' },
   portfolio: { name: 'The portfolio' },
+  content: { name: 'The blog' },
 };
 
 export type RpcDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVICES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio'];
+export const SERVICES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content'];
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/nivesh';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -203,4 +203,19 @@ export const loadFundamentals = async (env) => {
   log(`fundamentals: importing ${dir}`);
   const result = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'xbrl', dir], { env: { ...process.env, ...env }, stdio: 'inherit' });
   if (result.status !== 0) log('fundamentals: import failed (Undervalued Analytics starts without filings)');
+};
+
+/**
+ * Loads the blog's own posts (services/content/posts, Markdown with front matter) into an empty content.posts: the
+ * first start, as with the market data; later starts leave the blog as its admins left it.
+ */
+export const loadPosts = async (env) => {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query('SELECT EXISTS (SELECT 1 FROM content.posts) AS loaded').finally(() => client.end());
+  if (rows[0].loaded) return;
+  log('blog: loading the posts of services/content/posts');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'services/content/dist/cli/load-posts.js')], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (result.status !== 0) log('blog: loading the posts failed (the blog starts without them)');
 };

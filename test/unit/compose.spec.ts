@@ -1,17 +1,12 @@
 // docker-compose.yml cannot be run here (no Docker engine), so this checks what can be checked
-// without one: it parses, every build context, Dockerfile and target exists, every image is pinned
-// to a tag, Redis is durable, and every variable set on an app is one its config schema accepts.
+// without one: it parses, it runs every service the repository declares with a healthcheck and in
+// order, every build context, Dockerfile and target exists, every image is pinned to a tag, Redis is
+// durable, and every variable set on an app is one its config schema accepts.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { ConfigSchema as gatewayConfig } from '../../gateway/src/config';
-import { ConfigSchema as authConfig } from '../../services/auth/src/config';
-import { ConfigSchema as chatConfig } from '../../services/chat/src/config';
-import { ConfigSchema as marketConfig } from '../../services/market/src/config';
-import { ConfigSchema as predictionConfig } from '../../services/prediction/src/config';
-import { ConfigSchema as premiumConfig } from '../../services/premium/src/config';
-import { ConfigSchema as trackingConfig } from '../../services/tracking/src/config';
-import { ConfigSchema as portfolioConfig } from '../../services/portfolio/src/config';
+import type { ZodObject } from 'zod';
+import { SERVICE_NAMES } from '../../proto/src/rpc';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -23,23 +18,25 @@ type Service = {
   environment?: Record<string, string | number | boolean | null> | string[];
   ports?: (string | { target: number; published?: string | number })[];
   depends_on?: string[] | Record<string, { condition?: string }>;
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  volumes?: string[];
 };
 type Compose = { services: Record<string, Service> };
 
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
 const services = Object.entries(compose.services);
 
+/** The gateway and every service workspace of package.json: each is an app compose builds and runs. */
+const APPS = ['gateway', ...(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces as string[]).filter((ws) => ws.startsWith('services/'))];
+/** scripts/lib/common.mjs SERVICES, the services `npm start` runs (an ES module Jest cannot load; its one literal line is read). */
+const SCRIPT_SERVICES = JSON.parse(
+  /export const SERVICES = (\[[^\]]*\])/.exec(readFileSync(path.join(root, 'scripts/lib/common.mjs'), 'utf8'))![1].replaceAll("'", '"'),
+) as string[];
+
 /** The app each workspace builds, and the keys its zod ConfigSchema accepts. */
-const configKeys: Record<string, string[]> = {
-  gateway: Object.keys(gatewayConfig.shape),
-  'services/auth': Object.keys(authConfig.shape),
-  'services/premium': Object.keys(premiumConfig.shape),
-  'services/chat': Object.keys(chatConfig.shape),
-  'services/prediction': Object.keys(predictionConfig.shape),
-  'services/tracking': Object.keys(trackingConfig.shape),
-  'services/portfolio': Object.keys(portfolioConfig.shape),
-  'services/market': Object.keys(marketConfig.shape),
-};
+const configKeys: Record<string, string[]> = Object.fromEntries(
+  APPS.map((app) => [app, Object.keys(jest.requireActual<{ ConfigSchema: ZodObject }>(path.join(root, app, 'src/config.ts')).ConfigSchema.shape)]),
+);
 
 const buildOf = (service: Service) => {
   if (service.build === undefined) return undefined;
@@ -73,10 +70,30 @@ const publishedPorts = (service: Service): string[] =>
 const appServices = services.filter(([, service]) => buildOf(service)?.args.APP !== undefined);
 
 describe('docker-compose.yml', () => {
-  it('declares the dependencies, the migration job, the services and the gateway', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(
-      ['auth', 'chat', 'gateway', 'mailpit', 'market', 'migrate', 'portfolio', 'postgres', 'prediction', 'premium', 'redis', 'tracking'].sort(),
+  it('declares PostgreSQL, Redis, Mailpit, the migration job, the gateway and every service', () => {
+    const serviceNames = APPS.filter((app) => app !== 'gateway').map((app) => app.slice('services/'.length));
+    expect(serviceNames).toEqual(expect.arrayContaining([...SCRIPT_SERVICES, ...SERVICE_NAMES]));
+    expect(Object.keys(compose.services).sort()).toEqual(['postgres', 'redis', 'mailpit', 'migrate', 'gateway', ...serviceNames].sort());
+  });
+
+  it.each(services.filter(([name]) => name !== 'migrate'))('%s has a healthcheck', (_name, service) => {
+    expect(service.healthcheck?.disable).not.toBe(true);
+    expect(service.healthcheck?.test).toBeDefined();
+  });
+
+  it.each(appServices.filter(([name]) => name !== 'gateway'))("%s is checked by the probe Kubernetes runs, mounted from infra/k8s", (_name, service) => {
+    expect(service.healthcheck?.test).toEqual(['CMD', 'node', '/probe/health-probe.mjs', 'ready']);
+    const mount = (service.volumes ?? []).find((volume) => volume.split(':')[1] === '/probe/health-probe.mjs');
+    expect(mount).toBe('./infra/k8s/base/health-probe.mjs:/probe/health-probe.mjs:ro');
+    expect(existsSync(path.join(root, mount!.split(':')[0]))).toBe(true);
+  });
+
+  it('starts the gateway once Redis and every service are healthy, and auth once Mailpit is', () => {
+    const services = appServices.filter(([name]) => name !== 'gateway').map(([name]) => name);
+    expect(compose.services.gateway.depends_on).toEqual(
+      Object.fromEntries(['redis', ...services].map((name) => [name, { condition: 'service_healthy' }])),
     );
+    expect(compose.services.auth.depends_on).toMatchObject({ mailpit: { condition: 'service_healthy' } });
   });
 
   it.each(services.filter(([, s]) => s.build !== undefined))('%s: build context, Dockerfile and target exist', (_name, service) => {
@@ -115,7 +132,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds the gateway and each service from its own workspace', () => {
-    expect(appServices.map(([, service]) => buildOf(service)!.args.APP).sort()).toEqual(Object.keys(configKeys).sort());
+    expect(appServices.map(([, service]) => buildOf(service)!.args.APP).sort()).toEqual([...APPS].sort());
     for (const [name, service] of appServices) {
       const app = buildOf(service)!.args.APP;
       expect(app === 'gateway' ? name : `services/${name}`).toBe(app);

@@ -69,7 +69,7 @@ describe('system routes', () => {
       // The service did not say what it has built (an older build): unknown, not "all built".
       expect(byService.auth).toMatchObject({ name: 'Accounts and sign-in', state: 'degraded', features_not_built: null });
       expect(byService.prediction).toMatchObject({ name: 'Price forecasts', state: 'down', instance: null, features_not_built: null });
-      expect(body.services.map((service) => service.service)).toEqual(['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio']);
+      expect(body.services.map((service) => service.service)).toEqual(['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content']);
     });
   });
 

@@ -10,6 +10,7 @@ import { LlmEngine } from './chats/llm.engine';
 import { RetentionProcessor } from './chats/retention.processor';
 import type { Config } from './config';
 import { ComplianceGuard } from './guard/guard';
+import { HubModule } from './hub/hub.module';
 import { MIGRATIONS, SCHEMA } from './migrations';
 
 const ENTITIES = [ContextEntity, MessageEntity];
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         ServicePlatformModule.forService({ service: 'chat', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
         TypeOrmModule.forFeature(ENTITIES),
+        HubModule,
       ],
       controllers: [ChatHandler],
       providers: [

@@ -15,6 +15,7 @@ import { FundamentalsImporter } from './import/fundamentals-importer';
 import { MarketImportProcessor } from './import/market-import.processor';
 import { ProviderImporter } from './import/provider-importer';
 import { MIGRATIONS, SCHEMA } from './migrations';
+import { NEWS_CONTROLLERS, NEWS_ENTITIES, NEWS_PROVIDERS } from './news/news.providers';
 import { IndicatorsService } from './quotes/indicators.service';
 import { MarketHandler } from './quotes/market.handler';
 import { MarketService } from './quotes/market.service';
@@ -38,10 +39,10 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
-        TypeOrmModule.forFeature(ENTITIES),
+        ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: [...ENTITIES, ...NEWS_ENTITIES] } }),
+        TypeOrmModule.forFeature([...ENTITIES, ...NEWS_ENTITIES]),
       ],
-      controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler],
+      controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler, ...NEWS_CONTROLLERS],
       providers: [
         SymbolsRepository,
         DailyBarsRepository,
@@ -66,6 +67,7 @@ export class AppModule {
         ProviderImporter,
         FundamentalsImporter,
         MarketImportProcessor,
+        ...NEWS_PROVIDERS,
       ],
     };
   }

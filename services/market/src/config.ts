@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
 import { z } from 'zod';
+import { NEWS_CONFIG } from './news/news-config';
 
 /** Settings of the market service; the only reader of process.env. */
 export const ConfigSchema = ServiceConfigSchema.extend({
+  ...NEWS_CONFIG,
   /** Directory of per-symbol NSE CSV files loaded when the database is empty. */
   MARKET_DATA_DIR: z.string().default(path.resolve(__dirname, '../../../../shared/data/nse')),
   /** Directory of NSE financial-results filings (XBRL, one folder per symbol) loaded when market.filings is empty. */

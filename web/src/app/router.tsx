@@ -119,6 +119,8 @@ export const routes: RouteObject[] = [
     ),
     children: [
       ...withAccess('open'),
+      // A blog post's own page, under the open /blog route of section 2.
+      { path: 'blog/:slug', element: page(BlogRoute, 'Blog') },
       { element: <RequireAccess access="user" />, children: withAccess('user') },
       { element: <RequireAccess access="admin" />, children: withAccess('admin') },
       { path: '*', element: page(NotFoundPage, 'page') },

@@ -119,12 +119,4 @@ describe('routes of section 2', () => {
     expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(document.title).toBe('Page not found | Nivesh');
   });
-
-  it('pages of features not built yet say so plainly, and promise no contents', async () => {
-    stubFetch(server('visitor'));
-    renderRoutes('/ai-news');
-    await screen.findByRole('heading', { level: 1, name: 'AI News' });
-    expect(screen.getByTestId('pending-panel').textContent).toBe('AI News is not available yet.');
-    expect(screen.getByRole('main').querySelectorAll('h2')).toHaveLength(0);
-  });
 });

@@ -67,7 +67,7 @@ export const DEFAULT_PLAN_ID = 'premium_monthly';
 export const DEVICE_FINGERPRINT_MAX_LENGTH = 8_192;
 
 /** The services that answer RPC; each RPC pattern starts with one ('prediction.predict'): proto's `SERVICE_NAMES`. */
-export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio'] as const;
+export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content'] as const;
 
 /** The visitor tracking client's heartbeat period while the tab is visible (section 9): proto's `VISITOR_HEARTBEAT_INTERVAL_MS`. */
 export const VISITOR_HEARTBEAT_INTERVAL_MS = 30_000;

@@ -4,6 +4,7 @@ import { CorporateActionSources1764115200000 } from './1764115200000-corporate-a
 import { DailyBarsDateIndex1764201600000 } from './1764201600000-daily-bars-date-index';
 import { CorporateActionFactors1764374400000 } from './1764374400000-corporate-action-factors';
 import { CreateFilings1796169600000 } from './1796169600000-create-filings';
+import { CreateNews1796256000000 } from './1796256000000-create-news';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   DailyBarsDateIndex1764201600000,
   CorporateActionFactors1764374400000,
   CreateFilings1796169600000,
+  CreateNews1796256000000,
 ];

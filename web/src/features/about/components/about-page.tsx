@@ -48,10 +48,15 @@ export function AboutPage() {
           </li>
           <li>
             The <Link to="/portfolio">Portfolio</Link>, for logged-in users, reads your Zerodha or Upstox trade book and
-            shows your holdings, gains and XIRR against NIFTY 50; <Link to="/portfolio-fixed">an example</Link> is open to
-            everyone.
+            shows your holdings, gains, XIRR against NIFTY 50 and risk, with watchlists and price alerts;{' '}
+            <Link to="/portfolio-fixed">an example</Link> is open to everyone.
           </li>
-          <li>AI News, the Intelligence Hub and the blog are not available yet.</li>
+          <li>
+            <Link to="/ai-news">AI News</Link> lists results, corporate actions and market events generated from NSE
+            filings and prices, with press articles when feeds are configured; the{' '}
+            <Link to="/multi-agent">Intelligence Hub</Link> has six agents read a stock&apos;s figures and writes one
+            report of where they agree and differ; the <Link to="/blog">blog</Link> holds educational articles.
+          </li>
         </ul>
         <p>
           Nivesh is free to use with advertisements. <Link to="/premium">Premium</Link>, at {price} per month on one device

@@ -1,9 +1,9 @@
-import { PageHeader } from '../../../components/page-header';
-import { PendingPanel } from '../../../components/pending-panel';
-import { useAuthDialog } from '../../../hooks/use-auth-dialog';
-import { usePageMeta } from '../../../hooks/use-page-meta';
-import { PENDING } from '../../../lib/pending';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../lib/session';
+import { BlogList } from './blog-list';
+import { EDITOR_VISIT_STATE, PostEditor } from './post-editor';
+import { PostPage } from './post-page';
+import './blog.css';
 
 type BlogPageProps = {
   /** The signed-in user, or null for a visitor (section 2: the blog route receives the user and login state). */
@@ -11,24 +11,26 @@ type BlogPageProps = {
   isLoggedIn: boolean;
 };
 
-/** /blog: not built yet; open as a route, locked in the sidebar for visitors. */
+/** The search parameter that opens the editor: `?edit=new` for a new post, `?edit=<id>` for one of the admins' posts. */
+export const EDIT_PARAM = 'edit';
+export const TAG_PARAM = 'tag';
+
+/**
+ * /blog and /blog/:slug. The list and the posts are open (visitors read excerpts, logged-in readers whole posts); an
+ * admin also sees every post and writes them here, in the editor that `?edit=` opens.
+ */
 export function BlogPage({ user, isLoggedIn }: BlogPageProps) {
-  usePageMeta({ title: 'Blog', description: PENDING.blog, path: '/blog' });
-  const authDialog = useAuthDialog();
-  return (
-    <div className="page-body">
-      <PageHeader title="Blog" />
-      {isLoggedIn && user ? (
-        <p className="notice">Signed in as {user.username}.</p>
-      ) : (
-        <div className="notice notice-row">
-          <p>You are not logged in.</p>
-          <button type="button" className="secondary" onClick={() => authDialog.open('signin')}>
-            Log in
-          </button>
-        </div>
-      )}
-      <PendingPanel pending={PENDING.blog} />
-    </div>
-  );
+  const { slug } = useParams();
+  const [search] = useSearchParams();
+  const isAdmin = user?.is_admin === true;
+  const location = useLocation();
+  const edit = search.get(EDIT_PARAM);
+  if (slug !== undefined) return <PostPage slug={slug} isLoggedIn={isLoggedIn} />;
+  if (edit !== null && isAdmin) {
+    // Each visit to the editor is its own; a new post's move to its id carries its visit along (PostEditor).
+    const carried = (location.state as Record<string, unknown> | null)?.[EDITOR_VISIT_STATE];
+    const visit = typeof carried === 'string' ? carried : `${edit}:${location.key}`;
+    return <PostEditor key={visit} visit={visit} id={edit === 'new' ? null : edit} />;
+  }
+  return <BlogList isLoggedIn={isLoggedIn} isAdmin={isAdmin} tag={search.get(TAG_PARAM)} />;
 }

@@ -11,6 +11,7 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatMarketDate, formatSignedPercent } from '../../../lib/format';
 import { useIsUnknownSymbol } from '../../../lib/market/get-symbols';
 import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
+import { StockNewsPanel } from '../../../components/news/stock-news-panel';
 import { useInsights } from '../api/get-insights';
 import { HORIZON_NAMES, INSIGHTS_TEXTS, MONTH_NAMES } from '../constants';
 import '../../../components/market/market.css';
@@ -322,7 +323,12 @@ export function DeepInsightsPage() {
             </p>
           ) : null}
           <QueryState query={insights} what={`insights of ${symbol}`}>
-            {(data) => <Insights data={data} />}
+            {(data) => (
+              <>
+                <Insights data={data} />
+                <StockNewsPanel symbol={data.symbol} />
+              </>
+            )}
           </QueryState>
         </div>
       )}

@@ -1,7 +1,6 @@
 import { PREMIUM_TOOL_LIST } from '@nivesh/proto/premium-tools';
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { PENDING } from '../../../lib/pending';
 import { reload } from '../../../lib/session';
 import { notFound, stubFetch } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/providers';
@@ -20,8 +19,9 @@ const PREMIUM_FORECASTS_EXIST = PREMIUM_TOOL_LIST.some((tool) => /forecast/i.tes
 const CLAIMS: Array<{ words: RegExp; exists: boolean }> = [
   { words: /real[- ]?time/i, exists: LIVE_PRICES_EXIST },
   { words: /live (?:nse )?(?:prices?|data|quotes?)|as the market moves/i, exists: LIVE_PRICES_EXIST },
-  { words: /price alerts?/i, exists: !('portfolio' in PENDING) },
-  { words: /portfolio optimi[sz]ation/i, exists: !('portfolio' in PENDING) },
+  // The portfolio's price alerts exist; it offers an educational what-if of two textbook mixes, not "optimisation".
+  { words: /price alerts?/i, exists: true },
+  { words: /portfolio optimi[sz]ation/i, exists: false },
   { words: /ai predictions|trendvision|forecasts/i, exists: PREMIUM_FORECASTS_EXIST },
 ];
 

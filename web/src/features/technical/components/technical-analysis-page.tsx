@@ -14,6 +14,7 @@ import { useIndicators } from '../../../lib/market/get-indicators';
 import { useQuote } from '../../../lib/market/get-quote';
 import { useIsUnknownSymbol } from '../../../lib/market/get-symbols';
 import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
+import { StockNewsPanel } from '../../../components/news/stock-news-panel';
 import { useSummary } from '../api/get-summary';
 import { CHART_RANGES, TECHNICAL_TEXTS } from '../texts';
 import { PriceBasisToggle, RangeButtons, ToggleGroup } from './chart-controls';
@@ -130,6 +131,7 @@ export function TechnicalAnalysisPage() {
             {(data) => <TechnicalReadings summary={data} />}
           </QueryState>
         </section>
+        <StockNewsPanel symbol={symbol} />
       </div>
     </div>
   );

@@ -1,0 +1,70 @@
+import { type HubFinding, PREDICTION, type PredictResponse } from '@nivesh/proto';
+import { formatDate, formatNumber, formatPercent, formatRupees, formatSignedPercent } from '../../engine/format';
+import { type AgentAnswer, type AgentReader, type AgentRequest, figure, type HubAgent } from './agent';
+
+/** Percent from the last close, rounded as shown. */
+const fromClose = (value: number, close: number) => (value / close - 1) * 100;
+
+const accuracyFinding = (forecast: PredictResponse): HubFinding => {
+  const { accuracy } = forecast;
+  const window = `${formatDate(accuracy.test_window.from)} to ${formatDate(accuracy.test_window.to)}`;
+  const mase = `MASE ${formatNumber(accuracy.mase.h1)} at 1 day, ${formatNumber(accuracy.mase.h5)} at 5 days and ${formatNumber(accuracy.mase.h10)} at 10 days`;
+  return {
+    title: 'How TrendVision did on past data',
+    text: accuracy.beats_naive
+      ? `In TrendVision’s back-test on ${forecast.ticker} (${window}, ${accuracy.origins} starting days), ${forecast.model_name} beat the naive forecast (“no change”) on the earlier window and scored ${mase} on the later one (below 1 is better than “no change”).`
+      : `In TrendVision’s back-test on ${forecast.ticker} (${window}, ${accuracy.origins} starting days), no model beat the naive forecast (“no change”), so the naive forecast is served: ${mase}.`,
+    means: 'How the forecast method fared on days it had not seen, measured against the simplest guess there is.',
+    does_not_mean: accuracy.beats_naive
+      ? 'Beating “no change” in the past does not mean the model keeps doing so; the margin is usually small.'
+      : 'It does not mean the price stays where it is: it means no model found a pattern in past prices that held up.',
+    figures: [
+      figure('MASE at 1 day', accuracy.mase.h1, 'number', accuracy.test_window.to),
+      figure('MASE at 5 days', accuracy.mase.h5, 'number', accuracy.test_window.to),
+      figure('MASE at 10 days', accuracy.mase.h10, 'number', accuracy.test_window.to),
+    ],
+    as_of: accuracy.test_window.to,
+  };
+};
+
+/** The band's spread as percentages of the last close: never a price level, which would read as a target. */
+const rangeFinding = (forecast: PredictResponse): HubFinding => {
+  const last = forecast.horizon_days - 1;
+  const low = fromClose(forecast.lower80[last]!, forecast.last_close);
+  const high = fromClose(forecast.upper80[last]!, forecast.last_close);
+  return {
+    title: 'How wide the range of outcomes is',
+    text:
+      `From the close of ${formatRupees(forecast.last_close)} on ${formatDate(forecast.as_of)}, TrendVision’s 80% band for ${forecast.horizon_days} trading days ahead spans ` +
+      `${formatSignedPercent(low, 1)} to ${formatSignedPercent(high, 1)}. In the back-test such bands held the actual close in ${formatPercent(forecast.accuracy.coverage80 * 100, 1)} of ${formatNumber(forecast.accuracy.tests, 0)} checks.`,
+    means: 'The spread of outcomes past price moves of this stock suggest over two weeks: the wider it is, the less anyone can say.',
+    does_not_mean: 'The band is not a range the price must stay in: one outcome in five fell outside it in the back-test.',
+    figures: [
+      figure('80% band, low end', low, 'pct', forecast.as_of),
+      figure('80% band, high end', high, 'pct', forecast.as_of),
+      figure('Share of past closes inside the 80% bands', forecast.accuracy.coverage80 * 100, 'pct', forecast.accuracy.test_window.to),
+    ],
+    as_of: forecast.as_of,
+  };
+};
+
+/** The forecast agent: what can TrendVision say, and how well has it done on this stock? */
+export const forecastAgent: HubAgent = {
+  name: 'forecast',
+  title: 'Forecast',
+  question: 'How well has TrendVision forecast this stock, and how wide is its range of outcomes?',
+  async run({ symbol, caller }: AgentRequest, reader: AgentReader): Promise<AgentAnswer> {
+    const forecast = await reader.read(PREDICTION.predict, { ticker: symbol, caller }, { label: 'TrendVision forecast and back-test', source: `POST /predict {"ticker":"${symbol}"}`, asOf: (answer) => answer.as_of });
+    const last = forecast.horizon_days - 1;
+    const spread = (fromClose(forecast.upper80[last]!, forecast.last_close) - fromClose(forecast.lower80[last]!, forecast.last_close)) / 2;
+    return {
+      // A forecast's median is not a direction anyone should lean on; the agent reports uncertainty, not a view.
+      lean: 'neutral',
+      reading: forecast.accuracy.beats_naive ? `${forecast.model_name} beat “no change”` : 'No model beat “no change”',
+      headline: forecast.accuracy.beats_naive
+        ? `TrendVision’s ${forecast.model_name} did better than “no change” on ${symbol}’s past prices, and its 80% band for ${forecast.horizon_days} trading days ahead spans about ±${formatNumber(spread, 1)}%.`
+        : `TrendVision found no model better than “no change” on ${symbol}’s past prices; its 80% band for ${forecast.horizon_days} trading days ahead spans about ±${formatNumber(spread, 1)}%.`,
+      findings: [accuracyFinding(forecast), rangeFinding(forecast)],
+    };
+  },
+};

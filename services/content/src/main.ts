@@ -1,0 +1,14 @@
+import { startService } from '@nivesh/proto/node';
+import { AppModule } from './app.module';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+
+void startService({
+  service: 'content',
+  module: AppModule.register(config),
+  config,
+}).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

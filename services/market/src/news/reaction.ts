@@ -1,0 +1,56 @@
+import { type NewsMove, type NewsReaction, REACTION_DAYS } from '@nivesh/proto';
+import { formatDate, istDay, istTime } from './wording';
+
+/** One symbol's adjusted closes, ascending by date. */
+export type CloseSeries = { dates: readonly string[]; closes: readonly number[] };
+
+/** NSE's cash market closes at 15:30 IST: a close counts as known before an item only if it came before the item. */
+const CLOSE_TIME = '15:30 IST';
+
+/** The index of the last close at or before `knownAt` (an ISO instant), or -1. */
+export const lastCloseBefore = (series: CloseSeries, knownAt: string): number => {
+  const day = istDay(knownAt);
+  const afterClose = istTime(knownAt) >= CLOSE_TIME;
+  // Binary search for the last date <= day (after the close) or < day (before it).
+  let low = 0;
+  let high = series.dates.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const date = series.dates[middle]!;
+    if (date < day || (afterClose && date === day)) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+};
+
+const pct = (to: number, from: number): number => Math.round((to / from - 1) * 10_000) / 100;
+
+/**
+ * An event study of one item: the stock's move over the next 1, 5 and 20 trading days from the last close before the
+ * market could act on the item, NIFTY 50's move over the same days where the index has both closes, and the
+ * difference (the move in excess of the market). Closes are adjusted for splits, bonus issues and demergers.
+ */
+export const priceReaction = (symbol: string, series: CloseSeries | undefined, nifty: ReadonlyMap<string, number>, knownAt: string): NewsReaction => {
+  const empty = (note: string): NewsReaction => ({ symbol, base_date: null, moves: [], note });
+  if (!series || series.dates.length === 0) return empty(`No prices of ${symbol} are stored.`);
+  const base = lastCloseBefore(series, knownAt);
+  if (base < 0) return empty(`The prices of ${symbol} start after this item.`);
+  const baseDate = series.dates[base]!;
+  const baseClose = series.closes[base]!;
+  const moves: NewsMove[] = REACTION_DAYS.map((days) => {
+    const at = base + days;
+    if (at >= series.dates.length) return { days, date: null, stock_pct: null, nifty_pct: null, excess_pct: null };
+    const date = series.dates[at]!;
+    const stock = pct(series.closes[at]!, baseClose);
+    const indexFrom = nifty.get(baseDate);
+    const indexTo = nifty.get(date);
+    const index = indexFrom !== undefined && indexTo !== undefined ? pct(indexTo, indexFrom) : null;
+    return { days, date, stock_pct: stock, nifty_pct: index, excess_pct: index === null ? null : Math.round((stock - index) * 100) / 100 };
+  });
+  const last = series.dates.at(-1)!;
+  const note = moves.every((move) => move.date === null) ? `The prices end on ${formatDate(last)}, before any trading day after this item.` : null;
+  return { symbol, base_date: baseDate, moves, note };
+};

@@ -1,0 +1,59 @@
+import type { NewsItem } from '@nivesh/proto';
+import { NEWS_CAVEAT } from './news-values';
+
+/** What AI News says, in one place (STYLE 9): the page, its filters, each item and the panel on the stock pages. */
+export const NEWS_TEXTS = {
+  title: 'AI News',
+  description: 'Results announcements from NSE filings, corporate actions, market events and press for NSE stocks, with each item’s tone and the price moves that followed.',
+  lead: 'Results, corporate actions and market events that Nivesh generates from exchange data and filings, and press articles when feeds are set up, each with what the price did next.',
+  filters: 'Filter news',
+  stock: 'Stock',
+  allStocks: 'All stocks',
+  kind: 'Kind',
+  anyKind: 'All kinds',
+  tone: 'Tone',
+  anyTone: 'Any tone',
+  from: 'From',
+  to: 'To',
+  clear: 'Clear filters',
+  datesReversed: 'The start date is after the end date; nothing can match.',
+  list: 'News and events',
+  empty: 'No items match these filters.',
+  count: (total: number, page: number, pages: number) =>
+    total === 0 ? '' : `${total.toLocaleString('en-IN')} ${total === 1 ? 'item' : 'items'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`,
+  pages: 'Pages',
+  previous: 'Previous page',
+  next: 'Next page',
+  method: 'How these items are made',
+  press: 'Press feeds',
+  pressStatus: (feeds: number, articles: number) => `${feeds} ${feeds === 1 ? 'feed is' : 'feeds are'} set up; ${articles.toLocaleString('en-IN')} ${articles === 1 ? 'article' : 'articles'} stored.`,
+  reaction: 'Price reaction',
+  reactionCaption: (symbol: string, base: string) => `${symbol} from the close of ${base}. ${NEWS_CAVEAT}`,
+  after: 'After',
+  nifty: 'NIFTY 50',
+  difference: 'Difference',
+  days: (days: number) => (days === 1 ? '1 trading day' : `${days} trading days`),
+  noReaction: 'No price reaction: no stock is named.',
+  toneLabel: 'Tone of the words',
+  readArticle: 'Read the article',
+  technical: (symbol: string) => `${symbol} on Technical Analysis`,
+  insights: (symbol: string) => `${symbol} on Deep Insights`,
+  panelTitle: 'News and events',
+  panelLead: 'The latest items about this stock: results, corporate actions, market events and press.',
+  panelEmpty: 'No news or events about this stock.',
+  panelMore: (symbol: string) => `All news and events for ${symbol}`,
+} as const;
+
+/** Each kind as the filter and the items name it. */
+export const KIND_NAMES: Record<NewsItem['kind'], string> = {
+  results: 'Results',
+  actions: 'Corporate actions',
+  market: 'Market events',
+  press: 'Press',
+};
+
+export const TONE_NAMES: Record<NewsItem['tone']['label'], string> = {
+  positive: 'Positive',
+  neutral: 'Neutral',
+  negative: 'Negative',
+};
