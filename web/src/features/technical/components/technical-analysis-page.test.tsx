@@ -235,9 +235,11 @@ describe('TechnicalAnalysisPage', () => {
     await chart();
     const picker = screen.getByTestId('symbol-picker') as HTMLInputElement;
     await waitFor(() => expect(picker.value).toBe('INFY — Infosys Ltd.'));
+    // The picker opens for typing once it shows the stock picked (see SymbolPicker).
+    await waitFor(() => expect(picker.disabled).toBe(false));
 
     fireEvent.change(picker, { target: { value: 'tata' } });
-    fireEvent.click(screen.getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
     await waitFor(() => expect(router.state.location.search).toBe('?symbol=TCS'));
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/market/quote?symbol=TCS'));
     expect(calls.map((call) => call.url)).toContain('/api/market/history?symbol=TCS&range=1y&adjusted=true');
