@@ -63,6 +63,44 @@ export const ChatQueryResponseSchema = z.object({
 });
 export type ChatQueryResponse = z.infer<typeof ChatQueryResponseSchema>;
 
+// ---- AI News summaries (called by the market service; no HTTP route) -----------------------------
+
+/** Press items summarised in one call. */
+export const NEWS_SUMMARY_BATCH_MAX = 20;
+/** A summary is one line of at most this many characters. */
+export const NEWS_SUMMARY_MAX_LENGTH = 200;
+
+/** One press item: its headline and the feed's short description, the only text a summary may be written from. */
+export const NewsSummaryInputSchema = z.object({
+  id: z.string().min(1).max(200),
+  headline: z.string().trim().min(1).max(500),
+  description: z.string().trim().max(1_000).nullable(),
+});
+export type NewsSummaryInput = z.infer<typeof NewsSummaryInputSchema>;
+
+export const NewsSummaryRequestSchema = z.object({ items: z.array(NewsSummaryInputSchema).max(NEWS_SUMMARY_BATCH_MAX) });
+export type NewsSummaryRequest = z.infer<typeof NewsSummaryRequestSchema>;
+
+/** `llm`: the language model wrote a line (shown, or withheld by the output rail); `none`: no line was written. */
+export const NEWS_SUMMARY_ENGINES = ['llm', 'none'] as const;
+export const NewsSummaryEngineSchema = z.enum(NEWS_SUMMARY_ENGINES);
+export type NewsSummaryEngine = z.infer<typeof NewsSummaryEngineSchema>;
+
+/**
+ * One item's summary, null when none was written (no language model configured, or it failed or was too slow) or
+ * when the compliance guard's output rail withheld it (`withheld`: it read as a call to act, a target or a promise).
+ */
+export const NewsSummarySchema = z.object({
+  id: z.string(),
+  summary: z.string().max(NEWS_SUMMARY_MAX_LENGTH).nullable(),
+  engine: NewsSummaryEngineSchema,
+  withheld: z.boolean(),
+});
+export type NewsSummary = z.infer<typeof NewsSummarySchema>;
+
+export const NewsSummaryResultSchema = z.object({ items: z.array(NewsSummarySchema) });
+export type NewsSummaryResult = z.infer<typeof NewsSummaryResultSchema>;
+
 // ---- RPC ------------------------------------------------------------------------------------
 
 const CHAT_START_DEADLINE_MS = 15_000;
@@ -70,6 +108,8 @@ const CHAT_START_DEADLINE_MS = 15_000;
 const CHAT_QUERY_DEADLINE_MS = 45_000;
 /** A question is appended to the conversation with its answer: asked once per request. */
 const CHAT_QUERY = { deadlineMs: CHAT_QUERY_DEADLINE_MS, sideEffects: true };
+/** Longer than the longest LLM_TIMEOUT_MS (60 s), which bounds the chat service's work on one batch. */
+const NEWS_SUMMARY_DEADLINE_MS = 65_000;
 
 /** RPC patterns answered by services/chat. */
 export const CHAT = {
@@ -78,6 +118,11 @@ export const CHAT = {
   technicalStart: defineRpc('chat', 'technicalStart', ChatTechnicalStartRequestSchema, ChatStartResponseSchema, CHAT_START_DEADLINE_MS),
   sentimentQuery: defineRpc('chat', 'sentimentQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY),
   technicalQuery: defineRpc('chat', 'technicalQuery', ChatQueryRequestSchema, ChatQueryResponseSchema, CHAT_QUERY),
+  /** One-line summaries of AI News press items by the language model, through the output rail. */
+  summariseNews: defineRpc('chat', 'summariseNews', NewsSummaryRequestSchema, NewsSummaryResultSchema, {
+    deadlineMs: NEWS_SUMMARY_DEADLINE_MS,
+    feature: { name: 'AI News summaries', plural: true },
+  }),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------

@@ -93,6 +93,11 @@ export const NewsItemSchema = z.object({
   headline: z.string(),
   /** The figures behind a generated item, or the feed's own short description of an article. */
   summary: z.string().nullable(),
+  /**
+   * Who wrote `summary`: Nivesh from its data (generated items), the feed (its own description) or the language model
+   * from the headline and the feed's description (`ai`, through the compliance guard); null when there is no summary.
+   */
+  summary_source: z.enum(['generated', 'feed', 'ai']).nullable(),
   /** The day in India the item belongs to. */
   date: IsoDateSchema,
   /** When it was published (ISO instant), where known: a filing's time at NSE, an article's time in its feed. */

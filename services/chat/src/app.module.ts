@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { ComplianceGuard } from './guard/guard';
 import { HubModule } from './hub/hub.module';
 import { MIGRATIONS, SCHEMA } from './migrations';
+import { NewsSummaryModule } from './news-summary/news-summary.module';
 
 const ENTITIES = [ContextEntity, MessageEntity];
 
@@ -24,6 +25,7 @@ export class AppModule {
         ServicePlatformModule.forService({ service: 'chat', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
         TypeOrmModule.forFeature(ENTITIES),
         HubModule,
+        NewsSummaryModule,
       ],
       controllers: [ChatHandler],
       providers: [

@@ -171,29 +171,29 @@ describe('the Intelligence Hub through the gateway (market, prediction, chat and
     expect((again.at(-1)!.data as HubReport).generated_at).toBe(report.generated_at);
   });
 
-  it('reports the valuation agent as timed out when the market does not answer it in time, keeps the others, and keeps no such report', async () => {
+  it('reports the valuation agent as timed out when the market does not answer it in time, keeps the others, and keeps no such report (on ITC, which no other test forecasts)', async () => {
     const seam = chat.get(HubRpc);
     const real = seam.call.bind(seam);
     // The market never answers the valuation call (a stuck query): the seam holds it, every other call is real.
     const spy = jest.spyOn(seam, 'call').mockImplementation((def, payload, options) => (def.pattern === MARKET.valuation.pattern ? new Promise(() => undefined) : real(def, payload, options)));
     const started = Date.now();
-    const report = (await get<HubReport>('/api/hub/report?symbol=TCS')).json();
+    const report = (await get<HubReport>('/api/hub/report?symbol=ITC')).json();
     const took = Date.now() - started;
     spy.mockRestore();
 
     const valuation = agentOf(report, 'valuation');
     expect(valuation).toMatchObject({ status: 'timed_out', findings: [], lean: null });
     expect(valuation.detail).toMatch(/^The valuation agent did not finish within 5(\.0)? seconds, so this report leaves its part out\.$/);
-    expect(valuation.inputs).toEqual([{ label: 'Fundamentals from NSE filings', source: '/api/fundamentals/stock?symbol=TCS', as_of: null, ok: false, ms: null }]);
+    expect(valuation.inputs).toEqual([{ label: 'Fundamentals from NSE filings', source: '/api/fundamentals/stock?symbol=ITC', as_of: null, ok: false, ms: null }]);
     expect(valuation.timing.duration_ms).toBeGreaterThanOrEqual(HUB_AGENT_DEADLINE_MS - 10);
     expect(took).toBeLessThan(HUB_AGENT_DEADLINE_MS + 3_000);
     for (const agent of ['technical', 'sentiment', 'risk'] as const) expect(agentOf(report, agent).status).toBe('ok');
-    // TCS was not back-tested before, so TrendVision may still be at it: the forecast agent may be late too.
+    // ITC was not back-tested before, so TrendVision may still be at it: the forecast agent may be late too.
     expect(report.summary).toMatch(/ Valuation( and Forecast)? ran out of time\./);
     expect(report.disagreements.concat(report.agreements).some((pair) => pair.agents.includes('valuation'))).toBe(false);
 
     // Not kept: the next report asks again (valuation answers, or says it has no data when no filings are loaded).
-    const next = (await get<HubReport>('/api/hub/report?symbol=TCS')).json();
+    const next = (await get<HubReport>('/api/hub/report?symbol=ITC')).json();
     expect(next.cached).toBe(false);
     expect(['ok', 'unavailable']).toContain(agentOf(next, 'valuation').status);
   });

@@ -3,15 +3,22 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { NEWS, NEWS_CAVEAT, type NewsFeed, type NewsQuery } from '@nivesh/proto';
+import { parseConfig, startService } from '@nivesh/proto/node';
+import { AppModule as ChatModule } from '../../chat/src/app.module';
+import { ConfigSchema as ChatConfigSchema } from '../../chat/src/config';
+import { type FakeLlm, startFakeLlm } from '../../chat/test/fake-llm';
 import { ConfigSchema } from '../src/config';
 import { FundamentalsImporter } from '../src/import/fundamentals-importer';
 import { PressService } from '../src/news/press.service';
-import { csvRows, type MarketHarness, startMarket } from './support';
+import { csvRows, DATABASE_URL, type MarketHarness, REDIS_URL, startMarket } from './support';
 
 const XBRL = ConfigSchema.shape.FUNDAMENTALS_DATA_DIR.parse(process.env.FUNDAMENTALS_DATA_DIR);
 const FEEDS = path.join(__dirname, '../src/news/testing/feeds');
 
 type Seen = { path: string; headers: IncomingHttpHeaders };
+
+/** What the chat service's local language model (fake-llm) answers when no recording matches. */
+const PLAIN_ANSWER = 'Diversification means spreading money across companies and sectors so that one fall hurts less.';
 
 /**
  * The feed fixtures over HTTP on this machine, as a publisher serves them: each with an ETag, answering 304 to a
@@ -57,8 +64,9 @@ describe('AI News', () => {
 
   beforeAll(async () => {
     market = await startMarket();
-    const { rows } = await market.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM market.filings');
-    if (rows[0]!.n === 0) await market.app.get(FundamentalsImporter).importPaths([XBRL]);
+    // Every filing of the shared folder (another test file may have stored a few fixtures only); a filing imported before
+    // adds nothing, so this costs little when they are all there.
+    await market.app.get(FundamentalsImporter).importPaths([XBRL]);
     await market.pg.query('TRUNCATE market.news_articles, market.news_feeds');
   });
 
@@ -243,6 +251,83 @@ describe('AI News', () => {
       expect(negative.items.every((item) => item.kind === 'press' && item.tone.label === 'negative' && item.tone.score < 0)).toBe(true);
       expect(negative.items.map((item) => item.headline)).toContain('HDFC Bank shares slump 8% as margins disappoint');
       expect(negative.press).toMatchObject({ articles: 7, how_to_add: expect.any(String) });
+    });
+
+    describe('one-line summaries by the language model, through the chat service', () => {
+      type Stored = { title: string; description: string | null; ai_summary: string | null; ai_summary_engine: string | null; ai_summary_withheld: boolean };
+      const stored = async (titles: string[]): Promise<Map<string, Stored>> => {
+        const { rows } = await market.pg.query<Stored>(
+          'SELECT title, description, ai_summary, ai_summary_engine, ai_summary_withheld FROM market.news_articles WHERE title = ANY($1)',
+          [titles],
+        );
+        return new Map(rows.map((row) => [row.title, row]));
+      };
+      const pressItem = async (headline: string) => (await news({ kind: 'press', from: '2024-01-18', to: '2024-01-19' })).items.find((item) => item.headline === headline)!;
+
+      let llm: FakeLlm | undefined;
+      let chat: Awaited<ReturnType<typeof startService>>['app'] | undefined;
+
+      afterAll(async () => {
+        await chat?.close();
+        await llm?.close();
+      });
+
+      it("keeps the feed's own description when the chat service is not running, and still stores the article", async () => {
+        const result = await press.fetchDue([server.url('morning.rss.xml')], { timeoutMs: 2_000, now: new Date('2024-03-29T06:00:00Z') });
+        expect(result).toMatchObject({ added: 1, summaries: { asked: 0, written: 0, withheld: 0 } });
+        const wipro = (await stored(['Wipro shares rise 3% as deal pipeline grows'])).get('Wipro shares rise 3% as deal pipeline grows');
+        expect(wipro).toEqual({
+          title: 'Wipro shares rise 3% as deal pipeline grows',
+          description: 'Wipro said its order book for the quarter was the largest in two years.',
+          ai_summary: null,
+          ai_summary_engine: null,
+          ai_summary_withheld: false,
+        });
+        expect(await pressItem('Wipro shares rise 3% as deal pipeline grows')).toMatchObject({
+          summary: 'Wipro said its order book for the quarter was the largest in two years.',
+          summary_source: 'feed',
+        });
+      });
+
+      it("stores the model's line for a new article, and withholds one that makes a buy call with a target", async () => {
+        llm = await startFakeLlm();
+        const config = parseConfig(ChatConfigSchema, {
+          DATABASE_URL,
+          REDIS_URL,
+          REDIS_PREFIX: market.config.REDIS_PREFIX,
+          LOG_LEVEL: 'error',
+          CHAT_RETENTION_JOB: 'false',
+          LLM_BASE_URL: llm.url,
+          LLM_MODEL: 'fake-model',
+          LLM_TIMEOUT_MS: '10000',
+        });
+        ({ app: chat } = await startService({ service: 'chat', module: ChatModule.register(config), config, handleSignals: false }));
+
+        const result = await press.fetchDue([server.url('evening.rss.xml')], { timeoutMs: 2_000, now: new Date('2024-03-29T07:00:00Z') });
+        // The article with no description is stored but not summarised: there is nothing to summarise it from.
+        expect(result).toMatchObject({ added: 3, summaries: { asked: 2, written: 1, withheld: 1 } });
+        expect(llm.requests.map((request) => request.messages.at(-1)!.content)).toEqual(
+          expect.arrayContaining([
+            'Headline: Asian Paints cuts prices of some emulsions\nDescription: The paint maker lowered prices by up to 5% in several states.',
+            'Headline: Bharti Airtel momentum builds ahead of tariff review\nDescription: Shares of Bharti Airtel rose for a sixth session on Friday.',
+          ]),
+        );
+
+        const rows = await stored(['Asian Paints cuts prices of some emulsions', 'Bharti Airtel momentum builds ahead of tariff review', 'Larsen & Toubro board to meet on Monday']);
+        expect(rows.get('Asian Paints cuts prices of some emulsions')).toMatchObject({ ai_summary: PLAIN_ANSWER, ai_summary_engine: 'llm', ai_summary_withheld: false });
+        expect(rows.get('Bharti Airtel momentum builds ahead of tariff review')).toMatchObject({ ai_summary: null, ai_summary_engine: 'llm', ai_summary_withheld: true });
+        expect(rows.get('Larsen & Toubro board to meet on Monday')).toMatchObject({ description: null, ai_summary: null, ai_summary_engine: null });
+
+        // The page shows the model's line, labelled; the withheld one keeps the feed's description, and none says 3,300.
+        expect(await pressItem('Asian Paints cuts prices of some emulsions')).toMatchObject({ summary: PLAIN_ANSWER, summary_source: 'ai' });
+        const airtel = await pressItem('Bharti Airtel momentum builds ahead of tariff review');
+        expect(airtel).toMatchObject({ summary: 'Shares of Bharti Airtel rose for a sixth session on Friday.', summary_source: 'feed' });
+        expect(await pressItem('Larsen & Toubro board to meet on Monday')).toMatchObject({ summary: null, summary_source: null });
+        const page = await news({ kind: 'press', page_size: 50 });
+        expect(JSON.stringify(page)).not.toMatch(/3,300|buy now/i);
+        // The earlier article keeps its description: a run summarises only the articles it stored.
+        expect(await pressItem('Wipro shares rise 3% as deal pipeline grows')).toMatchObject({ summary_source: 'feed' });
+      });
     });
   });
 });

@@ -7,6 +7,8 @@ describe('inspectAnswer', () => {
     ['I recommend selling your TCS shares.', 'recommendation'],
     ['You should accumulate HDFCBANK.', 'recommendation'],
     ['Accumulate on dips.', 'recommendation'],
+    ['Infosys shares jumped 8% after results. Investors should buy INFY on dips.', 'recommendation'],
+    ['Traders should exit the stock before the results.', 'recommendation'],
     ['It is time to book profits in ITC.', 'recommendation'],
     ['The stock is a buy at current levels.', 'recommendation'],
     ['The target price for RELIANCE is ₹3,200.', 'price_target'],
@@ -33,6 +35,8 @@ describe('inspectAnswer', () => {
     'Book profits means selling part of a holding after a rise.',
     'For example, if an analyst sets a target of ₹1,000 on a stock at ₹800, that implies 25% upside.',
     'You can buy shares through a SEBI-registered broker.',
+    "'Buy on dips' means buying more of a stock after its price falls, hoping it recovers.",
+    'Investors should know that past returns say little about future ones.',
   ])('lets the educational answer through: %s', (text) => {
     expect(inspectAnswer(text)).toBeNull();
   });

@@ -25,7 +25,7 @@ const RAIL: Array<{ id: string; category: GuardCategory; pattern: RegExp; defini
     id: 'recommend-action',
     category: 'recommendation',
     definitional: false,
-    pattern: /\b(i|we) (would |strongly |personally )?(recommend|suggest|advise|advice|prefer)( that)?( you)?( to)? (buy|sell|hold|accumulate|exit|book|add|invest|short|go long|buying|selling|holding|accumulating|exiting|booking|adding|investing in|shorting|staying invested)\b|\byou (should|must|ought to|need to|had better|d better) (buy|sell|hold|accumulate|exit|book|add|invest in|short|go long|enter|stay invested|get out|switch)\b|\b(good|right|great|ideal|best) (time|moment|opportunity|level) to (buy|sell|accumulate|exit|enter|invest|book|add)\b|\b(is|looks|remains|stays|rated) (a |an )?(strong )?(buy|sell|accumulate|outperform)\b(?![- ](back|side|order|rating|signal|and))|\bmy (call|recommendation|pick|advice) (is|would be|:)/i,
+    pattern: /\b(i|we) (would |strongly |personally )?(recommend|suggest|advise|advice|prefer)( that)?( you)?( to)? (buy|sell|hold|accumulate|exit|book|add|invest|short|go long|buying|selling|holding|accumulating|exiting|booking|adding|investing in|shorting|staying invested)\b|\b(you|investors|traders|shareholders|holders|one|people|everyone|readers) (should|must|ought to|need to|had better|d better) (buy|sell|hold|accumulate|exit|book|add|invest in|short|go long|enter|stay invested|get out|switch)\b|\b(good|right|great|ideal|best) (time|moment|opportunity|level) to (buy|sell|accumulate|exit|enter|invest|book|add)\b|\b(is|looks|remains|stays|rated) (a |an )?(strong )?(buy|sell|accumulate|outperform)\b(?![- ](back|side|order|rating|signal|and))|\bmy (call|recommendation|pick|advice) (is|would be|:)/i,
   },
   {
     id: 'imperative-call',
@@ -39,7 +39,7 @@ const RAIL: Array<{ id: string; category: GuardCategory; pattern: RegExp; defini
     id: 'call-words',
     category: 'recommendation',
     definitional: true,
-    pattern: /\bstop[- ]?loss (at|of|below|near|around) (₹|rs\.? ?)?\d|\b(strong buy|strong sell|buy call|sell call|book (your )?(partial )?profits?|accumulate on dips|add on dips|buy on dips|buy the dip|stay invested|exit the stock|trim your position)\b/i,
+    pattern: /\bstop[- ]?loss (at|of|below|near|around) (₹|rs\.? ?)?\d|\b(strong buy|strong sell|buy call|sell call|book (your )?(partial )?profits?|(accumulate|add|buy)( [A-Z][A-Z0-9&-]{1,11}| (the|this) stock| (the|these) shares| more)? on dips|buy the dip|stay invested|exit the stock|trim your position)\b/i,
   },
   {
     id: 'promise',

@@ -5,6 +5,7 @@ import { DailyBarsDateIndex1764201600000 } from './1764201600000-daily-bars-date
 import { CorporateActionFactors1764374400000 } from './1764374400000-corporate-action-factors';
 import { CreateFilings1796169600000 } from './1796169600000-create-filings';
 import { CreateNews1796256000000 } from './1796256000000-create-news';
+import { NewsAiSummaries1796688000000 } from './1796688000000-news-ai-summaries';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   CorporateActionFactors1764374400000,
   CreateFilings1796169600000,
   CreateNews1796256000000,
+  NewsAiSummaries1796688000000,
 ];

@@ -1,4 +1,4 @@
-import type { NewsTone } from '@nivesh/proto';
+import type { NewsSummaryEngine, NewsTone } from '@nivesh/proto';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A press article from a feed: headline, link, source, date and the feed's short description; never its text. */
@@ -49,4 +49,15 @@ export class NewsArticleEntity {
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   fetched_at!: Date;
+
+  /** The language model's one line from the headline and description, passed by the output rail; shown over `description`. */
+  @Column({ type: 'text', nullable: true })
+  ai_summary!: string | null;
+
+  /** 'llm': a line was written (shown, or withheld); 'none': none was; null: the chat service never answered. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  ai_summary_engine!: NewsSummaryEngine | null;
+
+  @Column({ type: 'boolean', default: false })
+  ai_summary_withheld!: boolean;
 }

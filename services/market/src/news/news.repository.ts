@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { NewsTone } from '@nivesh/proto';
+import type { NewsSummaryEngine, NewsTone } from '@nivesh/proto';
 import type { Repository } from 'typeorm';
 import { NewsArticleEntity } from './news-article.entity';
 import { type FeedStatus, NewsFeedEntity } from './news-feed.entity';
@@ -23,7 +23,10 @@ export type NewArticle = {
 };
 
 /** A stored article as the feed of items reads it. */
-export type StoredArticle = Omit<NewArticle, 'canonical_url' | 'title_key' | 'feed_url'> & { id: number };
+export type StoredArticle = Omit<NewArticle, 'canonical_url' | 'title_key' | 'feed_url'> & { id: number; ai_summary: string | null };
+
+/** What the chat service answered for one stored article. */
+export type ArticleSummary = { id: number; summary: string | null; engine: NewsSummaryEngine; withheld: boolean };
 
 /** What a press page is filtered by (dates are days in India, inclusive). */
 export type ArticleFilter = { symbol?: string; tone?: NewsTone; from?: string; to?: string };
@@ -101,26 +104,42 @@ export class NewsRepository {
     return new Set(rows.map((row) => row.canonical_url));
   }
 
-  /** Stores articles whose canonical address is new; how many were. */
-  async insertMany(articles: readonly NewArticle[]): Promise<number> {
-    if (!articles.length) return 0;
-    const rows: unknown[] = await this.articles.query(
+  /** Stores articles whose canonical address is new; the ids and canonical addresses of those that were. */
+  async insertMany(articles: readonly NewArticle[]): Promise<Array<{ id: number; canonical_url: string }>> {
+    if (!articles.length) return [];
+    const rows: Array<{ id: string; canonical_url: string }> = await this.articles.query(
       `INSERT INTO "market"."news_articles" ("canonical_url", "url", "title", "title_key", "source", "feed_url", "published_at", "description", "symbols", "tone", "tone_score", "tone_words")
        SELECT "canonical_url", "url", "title", "title_key", "source", "feed_url", "published_at", "description",
          ARRAY(SELECT jsonb_array_elements_text(a."symbols")), "tone", "tone_score", ARRAY(SELECT jsonb_array_elements_text(a."tone_words"))
        FROM jsonb_to_recordset($1::jsonb) AS a("canonical_url" text, "url" text, "title" text, "title_key" text, "source" text, "feed_url" text,
          "published_at" timestamptz, "description" text, "symbols" jsonb, "tone" varchar, "tone_score" real, "tone_words" jsonb)
        ON CONFLICT ("canonical_url") DO NOTHING
-       RETURNING "id"`,
+       RETURNING "id", "canonical_url"`,
       [JSON.stringify(articles)],
     );
-    return rows.length;
+    return rows.map((row) => ({ id: Number(row.id), canonical_url: row.canonical_url }));
   }
 
-  /** How many articles are stored and the newest id: stored answers are keyed by it, so a new article makes them stale. */
-  async state(): Promise<{ articles: number; latest: number }> {
-    const rows: Array<{ n: number; latest: string | null }> = await this.articles.query(`SELECT count(*)::int AS n, max("id") AS latest FROM "market"."news_articles"`);
-    return { articles: rows[0]?.n ?? 0, latest: Number(rows[0]?.latest ?? 0) };
+  /** Stores the chat service's answers: each article's line (null when none was written or it was withheld). */
+  async saveSummaries(summaries: readonly ArticleSummary[]): Promise<void> {
+    if (!summaries.length) return;
+    await this.articles.query(
+      `UPDATE "market"."news_articles" AS a SET "ai_summary" = s."summary", "ai_summary_engine" = s."engine", "ai_summary_withheld" = s."withheld"
+       FROM jsonb_to_recordset($1::jsonb) AS s("id" bigint, "summary" text, "engine" varchar, "withheld" boolean)
+       WHERE a."id" = s."id"`,
+      [JSON.stringify(summaries)],
+    );
+  }
+
+  /**
+   * How many articles are stored, the newest id and how many carry a summary: stored answers are keyed by them, so a
+   * new article, or a summary written after it was stored, makes them stale.
+   */
+  async state(): Promise<{ articles: number; latest: number; summaries: number }> {
+    const rows: Array<{ n: number; latest: string | null; summaries: number }> = await this.articles.query(
+      `SELECT count(*)::int AS n, max("id") AS latest, count("ai_summary")::int AS summaries FROM "market"."news_articles"`,
+    );
+    return { articles: rows[0]?.n ?? 0, latest: Number(rows[0]?.latest ?? 0), summaries: rows[0]?.summaries ?? 0 };
   }
 
   /** The newest `limit` articles that pass the filter, and how many pass it. */
@@ -145,6 +164,7 @@ export class NewsRepository {
         tone: row.tone,
         tone_score: row.tone_score,
         tone_words: row.tone_words,
+        ai_summary: row.ai_summary,
       })),
     };
   }

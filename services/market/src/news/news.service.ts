@@ -13,6 +13,7 @@ import { actionEvents, type GeneratedEvent, marketEvents, resultsEvents } from '
 import { newsConfigOf, type NewsConfig } from './news-config';
 import { NewsRepository, type StoredArticle } from './news.repository';
 import { type CloseSeries, priceReaction } from './reaction';
+import { pressSummary } from './summaries';
 import { shortCompanyName } from './tagger';
 import { toneOf } from './tone';
 import { istDay } from './wording';
@@ -32,6 +33,7 @@ const METHOD = [
   'Items marked "Generated" are written by Nivesh from NSE filings, corporate actions and daily prices; they are not press articles.',
   'Price reaction: the stock’s move from the last close before the item over the next 1, 5 and 20 trading days, on prices adjusted for splits, bonus issues and demergers, beside NIFTY 50’s move over the same days and the difference.',
   'Tone: the AFINN-165 lexicon tuned for financial market news scores the words of the headline; it reads wording, not whether the news is good for anyone.',
+  'Press summaries: where a language model is set up, it writes one line from the headline and the feed’s description, and a line that reads as a call to buy or sell, a price target or a promise is withheld; otherwise the feed’s own description is shown.',
 ];
 
 const LABELS: Record<GeneratedEvent['kind'], { label: string; source: string }> = {
@@ -85,7 +87,7 @@ export class NewsService {
     if (query.symbol) await this.store.symbolInfo(query.symbol);
     const [press, fetchedAt] = await Promise.all([this.repository.state(), this.repository.lastFetch(this.feeds)]);
     // The stored answer names the press it was computed with: a new article or a new fetch makes it unreachable.
-    const key = { ...query, press: press.latest, fetched: fetchedAt, feeds: this.feeds.length };
+    const key = { ...query, press: press.latest, summaries: press.summaries, fetched: fetchedAt, feeds: this.feeds.length };
     return this.cache.getOrCompute(NEWS.news, key as NewsQuery, () => this.compute(query, press.articles, fetchedAt));
   }
 
@@ -125,6 +127,7 @@ export class NewsService {
       event: event.event,
       headline: event.headline,
       summary: event.summary,
+      summary_source: event.summary ? 'generated' : null,
       date: event.date,
       published_at: event.published_at,
       origin: 'generated',
@@ -144,7 +147,7 @@ export class NewsService {
       kind: 'press',
       event: 'press',
       headline: article.title,
-      summary: article.description,
+      ...pressSummary(article),
       date: istDay(article.published_at),
       published_at: article.published_at,
       origin: 'press',

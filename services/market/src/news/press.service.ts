@@ -1,10 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { NewsSummaryResult } from '@nivesh/proto';
 import { BarStore } from '../store/bar-store';
 import { canonicalUrl, sameStory, titleKey } from './dedupe';
 import { type FeedArticle, FeedFormatError, readFeed } from './feed-items';
 import { FeedFetchError, FeedHttpRepository } from './feed-http.repository';
 import type { NewsFeedEntity } from './news-feed.entity';
+import { NewsSummariesClient } from './news-summaries.client';
 import { type FetchRecord, type NewArticle, NewsRepository } from './news.repository';
+import { type Summarisable, summaryBatches } from './summaries';
 import { Tagger } from './tagger';
 import { toneOf } from './tone';
 
@@ -27,13 +30,19 @@ type Fetched =
   | { status: 'failed' | 'malformed'; error: string; record: FetchRecord };
 
 export type FeedOutcome = { url: string; status: FetchRecord['status']; articles: number; added: number; error?: string };
-export type IngestResult = { feeds: FeedOutcome[]; added: number; duplicates: number };
+/** The one-line summaries of a run's new articles: how many were asked for, written and shown, and withheld by the rail. */
+export type SummaryOutcome = { asked: number; written: number; withheld: number };
+export type IngestResult = { feeds: FeedOutcome[]; added: number; duplicates: number; summaries: SummaryOutcome };
+
+const NO_SUMMARIES: SummaryOutcome = { asked: 0, written: 0, withheld: 0 };
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Reads the configured press feeds that are due: a conditional GET each (a 304 costs nothing), with a deadline; a feed
  * that fails, or whose body is not a feed, waits longer after each failure in a row (5 min doubling, at most 12 h)
  * while the others go on. Articles are stored once: by canonical address, and not again under a near-identical title
- * within three days. Each is tagged with the stocks it names and the tone of its words.
+ * within three days. Each is tagged with the stocks it names and the tone of its words. Once stored, new articles get
+ * a one-line summary from the chat service's language model where one is set up (see `summarise`).
  */
 @Injectable()
 export class PressService {
@@ -43,12 +52,13 @@ export class PressService {
     private readonly repository: NewsRepository,
     private readonly http: FeedHttpRepository,
     private readonly bars: BarStore,
+    private readonly summaries: NewsSummariesClient,
   ) {}
 
   async fetchDue(urls: readonly string[], { timeoutMs, now = new Date() }: { timeoutMs: number; now?: Date }): Promise<IngestResult> {
     await this.repository.ensureFeeds(urls, now);
     const due = await this.repository.dueFeeds(urls, now);
-    if (!due.length) return { feeds: [], added: 0, duplicates: 0 };
+    if (!due.length) return { feeds: [], added: 0, duplicates: 0, summaries: NO_SUMMARIES };
     const tagger = new Tagger(await this.bars.stocks());
     // Fetched side by side, stored one after another in the configured order: of one story carried by two feeds, the
     // first feed's copy is kept.
@@ -61,13 +71,20 @@ export class PressService {
       },
     );
     const outcomes: FeedOutcome[] = [];
+    const stored: Summarisable[] = [];
     let duplicates = 0;
     for (const [index, feed] of due.entries()) {
       const result = fetched[index]!;
       if (result.status === 'fetched') {
         const source = result.title ?? hostOf(feed.url);
         const { rows, repeated } = await this.fresh(result.articles, feed.url, source, tagger, now);
-        const added = await this.repository.insertMany(rows);
+        const inserted = await this.repository.insertMany(rows);
+        const byCanonical = new Map(rows.map((row) => [row.canonical_url, row]));
+        for (const { id, canonical_url } of inserted) {
+          const row = byCanonical.get(canonical_url)!;
+          stored.push({ id, title: row.title, description: row.description });
+        }
+        const added = inserted.length;
         duplicates += repeated + (rows.length - added);
         outcomes.push({ url: feed.url, status: 'fetched', articles: result.articles.length, added });
       } else {
@@ -77,8 +94,42 @@ export class PressService {
     }
     const added = outcomes.reduce((sum, outcome) => sum + outcome.added, 0);
     const failed = outcomes.filter((outcome) => outcome.error);
-    this.logger.log(`news feeds: ${outcomes.length} due, ${added} new article(s), ${duplicates} repeat(s)${failed.length ? `; failed: ${failed.map((outcome) => `${outcome.url} (${outcome.error})`).join(', ')}` : ''}`);
-    return { feeds: outcomes.sort((a, b) => a.url.localeCompare(b.url)), added, duplicates };
+    const summaries = await this.summarise(stored).catch((error: unknown) => {
+      this.logger.warn(`news summaries not stored, the feeds' descriptions stay: ${messageOf(error)}`);
+      return NO_SUMMARIES;
+    });
+    this.logger.log(
+      `news feeds: ${outcomes.length} due, ${added} new article(s), ${duplicates} repeat(s), summaries by AI: ${summaries.written} written, ${summaries.withheld} withheld` +
+        (failed.length ? `; failed: ${failed.map((outcome) => `${outcome.url} (${outcome.error})`).join(', ')}` : ''),
+    );
+    return { feeds: outcomes.sort((a, b) => a.url.localeCompare(b.url)), added, duplicates, summaries };
+  }
+
+  /**
+   * Asks the chat service for a one-line summary of each new article with a description, a batch at a time, and stores
+   * the answers. Best effort: the articles are already stored with the feed's description, which stays when chat is
+   * down, too slow or has no language model. The first batch that fails, or gets no line at all, ends the asking for
+   * this run, so a run never waits on chat more than once in vain.
+   */
+  private async summarise(articles: readonly Summarisable[]): Promise<SummaryOutcome> {
+    const outcome = { ...NO_SUMMARIES };
+    for (const batch of summaryBatches(articles)) {
+      let result: NewsSummaryResult;
+      try {
+        result = await this.summaries.summarise(batch);
+      } catch (error) {
+        this.logger.warn(`news summaries unavailable, the feeds' descriptions stay: ${messageOf(error)}`);
+        break;
+      }
+      const asked = new Set(batch.map((item) => item.id));
+      const answers = result.items.filter((item) => asked.has(item.id));
+      await this.repository.saveSummaries(answers.map((item) => ({ id: Number(item.id), summary: item.summary, engine: item.engine, withheld: item.withheld })));
+      outcome.asked += batch.length;
+      outcome.written += answers.filter((item) => item.summary !== null).length;
+      outcome.withheld += answers.filter((item) => item.withheld).length;
+      if (answers.every((item) => item.engine === 'none')) break;
+    }
+    return outcome;
   }
 
   /** One conditional GET and its parse, as the record to store; never throws for the feed's own faults. */

@@ -76,7 +76,7 @@ function Reaction({ reaction }: { reaction: NewsReaction | null }) {
 
 /**
  * One item: what it is (generated or press, its kind, its date), its headline (the article's link for press), the
- * figures or the feed's description, the tone of its words, the stocks it names with links to their pages, and the
+ * figures, or the feed's description or the AI's line from it (saying which), the tone of its words, the stocks it names with links to their pages, and the
  * price reaction.
  */
 export function NewsItemCard({ item, headingLevel = 2 }: { item: NewsItem; headingLevel?: 2 | 3 }) {
@@ -103,6 +103,11 @@ export function NewsItemCard({ item, headingLevel = 2 }: { item: NewsItem; headi
         )}
       </Heading>
       {item.summary ? <p className="news-summary">{item.summary}</p> : null}
+      {item.summary && (item.summary_source === 'ai' || item.summary_source === 'feed') ? (
+        <p className="news-summary-source" data-source={item.summary_source}>
+          {NEWS_TEXTS.summarySource[item.summary_source]}
+        </p>
+      ) : null}
       <div className="news-facts">
         <p className="news-tone" data-tone={tone.label}>
           {NEWS_TEXTS.toneLabel}: <strong>{TONE_NAMES[tone.label]}</strong>

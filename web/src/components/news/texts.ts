@@ -36,6 +36,8 @@ export const NEWS_TEXTS = {
   noReaction: 'No price reaction: no stock is named.',
   toneLabel: 'Tone of the words',
   readArticle: 'Read the article',
+  /** Under a press item's summary: who wrote it. */
+  summarySource: { ai: 'Summary written by AI from the headline and the feed’s description', feed: 'The feed’s own description' },
   technical: (symbol: string) => `${symbol} on Technical Analysis`,
   insights: (symbol: string) => `${symbol} on Deep Insights`,
   panelTitle: 'News and events',

@@ -13,6 +13,7 @@ export const RESULTS_ITEM: NewsItem = {
   event: 'results',
   headline: 'Infosys Q3 FY2024 results: revenue ₹38,821 cr, up 1.3% year on year; EPS ₹14.76',
   summary: 'Consolidated results for October–December 2023, published on NSE on 11 Jan 2024 at 18:19 IST.',
+  summary_source: 'generated',
   date: '2024-01-11',
   published_at: '2024-01-11T12:49:00.000Z',
   origin: 'generated',
@@ -39,6 +40,7 @@ export const PRESS_ITEM: NewsItem = {
   event: 'press',
   headline: 'Infosys shares jump 8% after Q3 results beat estimates',
   summary: 'Shares of Infosys rose as much as 8% on Friday.',
+  summary_source: 'feed',
   date: '2024-01-12',
   published_at: '2024-01-12T04:35:00.000Z',
   origin: 'press',
@@ -51,6 +53,21 @@ export const PRESS_ITEM: NewsItem = {
   ],
   tone: { label: 'positive', score: 4, words: ['jump (+1)', 'beat (+1)'] },
   reaction: { symbol: 'INFY', base_date: null, moves: [], note: 'The prices end on 28 Mar 2024, before any trading day after this item.' },
+};
+
+/** A press item whose summary the language model wrote from its headline and the feed's description. */
+export const AI_PRESS_ITEM: NewsItem = {
+  ...PRESS_ITEM,
+  id: 'press:8',
+  headline: 'Tata group stocks mixed; Tata Steel slips, TCS gains',
+  summary: 'Tata Steel shares fell while Tata Consultancy Services shares rose in afternoon trade.',
+  summary_source: 'ai',
+  url: 'https://markets.example.in/markets/stocks/tata-group-stocks-1237.html',
+  symbols: [
+    { symbol: 'TATASTEEL', company: 'Tata Steel Ltd.' },
+    { symbol: 'TCS', company: 'Tata Consultancy Services Ltd.' },
+  ],
+  tone: { label: 'neutral', score: 0, words: [] },
 };
 
 export const feed = (overrides: Partial<NewsFeed> = {}): NewsFeed => ({
