@@ -22,9 +22,14 @@ export function StockNewsPanel({ symbol }: { symbol: string }) {
     <section ref={box} className="panel span-2 news-panel" aria-labelledby="stock-news-heading" aria-busy={news.isPlaceholderData || undefined}>
       <h2 id="stock-news-heading">{NEWS_TEXTS.panelTitle}</h2>
       <p className="muted news-panel-lead">{NEWS_TEXTS.panelLead}</p>
-      <QueryState query={news} what={`news of ${symbol}`}>
-        {(data) => (data.items.length ? <NewsList items={data.items} label={`${NEWS_TEXTS.panelTitle}: ${symbol}`} headingLevel={3} /> : <p className="news-empty">{NEWS_TEXTS.panelEmpty}</p>)}
-      </QueryState>
+      {near || news.data !== undefined ? (
+        <QueryState query={news} what={`news of ${symbol}`}>
+          {(data) => (data.items.length ? <NewsList items={data.items} label={`${NEWS_TEXTS.panelTitle}: ${symbol}`} headingLevel={3} /> : <p className="news-empty">{NEWS_TEXTS.panelEmpty}</p>)}
+        </QueryState>
+      ) : (
+        // Not asked for yet (the reader has not scrolled near): room for the items, and no "Loading" that is not true.
+        <div className="news-panel-waiting" aria-hidden="true" />
+      )}
       <p className="news-panel-more">
         <Link to={`/ai-news?${new URLSearchParams({ symbol }).toString()}`}>{NEWS_TEXTS.panelMore(symbol)}</Link>
       </p>
