@@ -3,6 +3,21 @@ import { SERVICE_CONFIG } from '@nivesh/proto/node';
 import OpenAI from 'openai';
 import type { Config } from '../config';
 
+/**
+ * The OpenAI-compatible client of the configured language model (`LLM_BASE_URL`, `LLM_API_KEY`; one attempt within
+ * `LLM_TIMEOUT_MS`), or null when none is configured. Warren AI and AI News's summaries use the same settings.
+ */
+export const llmClientOf = (config: Config): OpenAI | null =>
+  config.LLM_BASE_URL
+    ? new OpenAI({
+        baseURL: config.LLM_BASE_URL,
+        // Local OpenAI-compatible servers take no key; the SDK insists on one.
+        apiKey: config.LLM_API_KEY ?? 'none',
+        timeout: config.LLM_TIMEOUT_MS,
+        maxRetries: 0,
+      })
+    : null;
+
 export type LlmTurn = { role: 'user' | 'assistant'; content: string };
 
 /**
@@ -37,15 +52,7 @@ export class LlmEngine {
   private readonly client: OpenAI | null;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: Config) {
-    this.client = config.LLM_BASE_URL
-      ? new OpenAI({
-          baseURL: config.LLM_BASE_URL,
-          // Local OpenAI-compatible servers take no key; the SDK insists on one.
-          apiKey: config.LLM_API_KEY ?? 'none',
-          timeout: config.LLM_TIMEOUT_MS,
-          maxRetries: 0,
-        })
-      : null;
+    this.client = llmClientOf(config);
   }
 
   get configured(): boolean {

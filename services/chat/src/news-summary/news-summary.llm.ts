@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NewsSummaryInput } from '@nivesh/proto';
 import { SERVICE_CONFIG } from '@nivesh/proto/node';
 import OpenAI from 'openai';
-import { LlmUnavailableError } from '../chats/llm.engine';
+import { llmClientOf, LlmUnavailableError } from '../chats/llm.engine';
 import type { Config } from '../config';
 import { SUMMARY_PROMPT, summaryRequest } from './summary-text';
 
@@ -15,15 +15,7 @@ export class NewsSummaryLlm {
   private readonly client: OpenAI | null;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: Config) {
-    this.client = config.LLM_BASE_URL
-      ? new OpenAI({
-          baseURL: config.LLM_BASE_URL,
-          // Local OpenAI-compatible servers take no key; the SDK insists on one.
-          apiKey: config.LLM_API_KEY ?? 'none',
-          timeout: config.LLM_TIMEOUT_MS,
-          maxRetries: 0,
-        })
-      : null;
+    this.client = llmClientOf(config);
   }
 
   get configured(): boolean {
