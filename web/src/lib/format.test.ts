@@ -1,4 +1,4 @@
-import { NOT_A_NUMBER, formatINR, formatIndianDay, formatIndianNumber } from './format';
+import { NOT_A_NUMBER, formatINR, formatIndianDay, formatIndianNumber, formatMarketDate } from './format';
 
 describe('rupee and number formatting for India', () => {
   it('groups rupee amounts in lakhs and crores', () => {
@@ -34,5 +34,9 @@ describe('rupee and number formatting for India', () => {
     // 20:00 UTC on 31 December is already 1 January in India.
     expect(formatIndianDay('2025-12-31T20:00:00.000Z')).toBe('1 Jan 2026');
     expect(formatIndianDay('not a date')).toBe(NOT_A_NUMBER);
+    // Three-letter months throughout, September included (ICU's en-IN would write 'Sept'), as the server writes them.
+    expect(formatIndianDay('2023-09-15T06:00:00.000Z')).toBe('15 Sep 2023');
+    expect(formatMarketDate('2023-09-15')).toBe('15 Sep 2023');
+    expect(formatMarketDate('2024-03-28')).toBe('28 Mar 2024');
   });
 });

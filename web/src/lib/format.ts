@@ -45,8 +45,10 @@ export const formatIndianNumber = (value: number, maximumFractionDigits = 2): st
 export const formatMarketDate = (isoDate: string): string => {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return NOT_A_NUMBER;
-  return formatterDate.format(date);
+  return threeLetterMonth(formatterDate.format(date));
 };
+/** ICU's en-IN writes September 'Sept'; every other month, and the server's sentences, use three letters. */
+const threeLetterMonth = (text: string): string => text.replace(/\bSept\b/, 'Sep');
 const formatterDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A signed percentage, e.g. 1.234 -> '+1.23%', -0.5 -> '−0.50%'. */
@@ -63,5 +65,5 @@ const indiaDayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month:
 export const formatIndianDay = (iso: string): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return NOT_A_NUMBER;
-  return indiaDayFormat.format(date);
+  return threeLetterMonth(indiaDayFormat.format(date));
 };
