@@ -27,7 +27,7 @@ const PRICES_SINCE = '2017-01-01';
 
 /** What the page says when no feed is configured. */
 export const HOW_TO_ADD_FEEDS =
-  'No press feeds are set up, so this page shows only what Nivesh generates from exchange data and filings. To add press articles, an operator lists RSS or Atom feed addresses, separated by commas, in NEWS_FEEDS and restarts the market service.';
+  'No press feeds are set up, so this page shows only what Nivesh generates from exchange data and filings. Press articles appear here once the site’s operator adds RSS or Atom news feeds to its settings.';
 
 const METHOD = [
   'Items marked "Generated" are written by Nivesh from NSE filings, corporate actions and daily prices; they are not press articles.',

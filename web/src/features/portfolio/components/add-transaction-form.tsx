@@ -1,3 +1,4 @@
+import { FormErrors } from './form-errors';
 import { useCheckedSubmit } from './use-checked-submit';
 import type { TransactionInput } from '@nivesh/proto';
 import { useId, useState } from 'react';
@@ -198,17 +199,7 @@ export function AddTransactionForm() {
           </button>
         </div>
       </form>
-      {errors.length ? (
-        <ul id={errorId} className="form-error add-errors" role="alert">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : serverError ? (
-        <p id={errorId} className="form-error" role="alert">
-          {PORTFOLIO_TEXTS.notAdded} {serverError}
-        </p>
-      ) : null}
+      <FormErrors id={errorId} errors={errors} serverError={serverError} lead={PORTFOLIO_TEXTS.notAdded} />
       {mutation.data ? (
         <p className="form-success" role="status">
           {addedLine(mutation.data)}

@@ -1,3 +1,4 @@
+import { FormErrors } from './form-errors';
 import { useCheckedSubmit } from './use-checked-submit';
 import type {
   AlertCreateRequest,
@@ -283,17 +284,7 @@ function AlertForm({ alerts, premium }: AlertFormProps) {
           {alertsFull(alerts.limit, alerts.is_premium)}
         </p>
       ) : null}
-      {errors.length ? (
-        <ul id={errorId} className="form-error add-errors" role="alert">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : serverError ? (
-        <p id={errorId} className="form-error" role="alert">
-          {ALERT_TEXTS.notSet} {serverError}
-        </p>
-      ) : null}
+      <FormErrors id={errorId} errors={errors} serverError={serverError} lead={ALERT_TEXTS.notSet} />
     </section>
   );
 }
