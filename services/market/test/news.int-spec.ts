@@ -152,7 +152,7 @@ describe('AI News', () => {
     expect(new Set(ids).size).toBe(ids.length);
     await expect(news({ symbol: 'NOSUCH' })).rejects.toMatchObject({ code: 'not_found' });
     // With no feeds, only generated items, and the page can say how to add feeds.
-    expect(first.press).toMatchObject({ feeds: 0, articles: 0, how_to_add: expect.stringContaining('NEWS_FEEDS') });
+    expect(first.press).toMatchObject({ feeds: 0, articles: 0, how_to_add: expect.stringContaining('adds RSS or Atom news feeds') });
   });
 
   describe('press feeds', () => {
