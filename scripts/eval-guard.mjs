@@ -26,6 +26,7 @@ const VARIANTS = [
 const SEALED_BATCHES = [
   ['first five batches', 0],
   ['sixth sealed batch', 1187],
+  ['seventh sealed batch', 1664],
 ];
 const SRC = path.join(ROOT, 'services/chat/src/guard');
 const DIST = path.join(ROOT, 'services/chat/dist/guard/guard.js');
@@ -152,12 +153,14 @@ for (const name of Object.keys(runs[0])) {
 }
 
 // The variant cross-validation chooses: the most advice blocked with at most half the allowed false blocks (new
-// educational questions were wrongly blocked at least twice as often as cross-validated ones).
+// educational questions were wrongly blocked at least twice as often as cross-validated ones). Block rates less than
+// one question per shuffle apart are a tie, which the fewer false blocks win: one question is noise, not a difference.
 const guardVariants = Object.keys(runs[0]).filter((name) => name.startsWith('guard@'));
-const chosen = guardVariants
+const eligible = guardVariants
   .map((name) => ({ name, blocked: pooledRate(name, advice), wrong: pooledRate(name, educational) }))
-  .filter((v) => v.wrong <= GOALS.wronglyBlocked / 2)
-  .sort((a, b) => b.blocked - a.blocked || a.wrong - b.wrong)[0];
+  .filter((v) => v.wrong <= GOALS.wronglyBlocked / 2);
+const mostBlocked = Math.max(...eligible.map((v) => v.blocked));
+const chosen = eligible.filter((v) => mostBlocked - v.blocked < 1 / advice.length).sort((a, b) => a.wrong - b.wrong || b.blocked - a.blocked)[0];
 console.log(`chosen by cross-validation (most blocked with ≤ ${pct(GOALS.wronglyBlocked / 2)} wrongly blocked): ${chosen?.name ?? 'none'}; shipped: ${SHIPPED}`);
 
 const missed = new Map();

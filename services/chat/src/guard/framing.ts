@@ -38,7 +38,7 @@ const ASKS_WHY = /^(why|kyun|kyu)\b/;
 // About the limits of advice and prediction ("why won't you give me a target price?", "why is it so hard to predict
 // which stocks will multiply?"): answered with the rules and the evidence, not with a target.
 const ABOUT_LIMITS =
-  /^why (will not|can not|do not|does not|would not|are not|is not) (you|warren)\b|^(why|how) (is it|is|are) (so |really )?(hard|difficult|impossible|tough|tricky|risky) to (predict|know|tell|forecast|find|pick|spot|time)\b/;
+  /^why (will not|can not|do not|does not|would not|are not|is not) (you|warren)\b|^(who|which (\w+ )?(people|persons|advisers|advisors|entities|professionals)) (can|may|is allowed to|are allowed to|is permitted to|are permitted to) (legally )?(tell|give|recommend|suggest|advise)\b|^(can|may|is|are) (a|an|any|the|my)? ?(\w+ ){0,2}(youtubers?|influencers?|finfluencers?|friends?|brokers?|relatives?|channels?|websites?|apps?|tipsters?|persons?|people|advisers?|advisors?|analysts?|groups?|bloggers?) (legally |really |even )?(allowed to |permitted to )?(tell|give|recommend|suggest|advise)\b(?=.*\b(legally|allowed|permitted|sebi|rules?|law|registered|registration|licen[cs]e|legal)\b)|^(why|how) (is it|is|are) (so |really )?(hard|difficult|impossible|tough|tricky|risky) to (predict|know|tell|forecast|find|pick|spot|time)\b/;
 
 // Framings clear enough to need no known topic: requests to explain ("can you explain Tata Motors' demerger?"), questions
 // about how things behave in general ("is doubling money in 3 years realistic historically?"), what a kind of product
@@ -113,12 +113,12 @@ const HOW_TO_TELL =
   /^(?!.*\bticker\b).*\b(kaise pata (chalta|chale|kare|karein|karte|lagaye|lagta)|how (do|can|would|should|does) (i|you|one|we|investors?|someone|anyone|a beginner) (tell|know|judge|decide|find out|check|figure out|spot) (if|whether|when))\b/;
 
 // A named stock, the asker or Warren, or the future make a question specific.
-const SPECIFIC = /\b(ticker|i|me|my|we|our|you|your|will|going to|gonna|likely to|expected to)\b/;
+const SPECIFIC = /\b(ticker|i|me|my|we|our|you|your|will|going to|gonna|likely to|expected to|about to|set to|set for|poised (to|for)|head(ed|ing) (for|into)|due for|on the verge of|around the corner|on the cards)\b/;
 
 const SPECIFIC_TIME = new RegExp(`\\b${TIME}\\b`);
 
 // "What should a beginner buy first?": a question that wants something named to buy is never general.
-const ASKS_FOR_PICK = /\b(what|which) (\w+ ){0,2}(should|shall|can|could|would|to) (\w+ ){0,3}(buy|sell|invest in|pick|purchase|own|hold|choose|start with)\b/;
+const ASKS_FOR_PICK = /\b(what|which) (\w+ ){0,4}(should|shall|can|could|would|to) (\w+ ){0,3}(buy|sell|invest in|pick|purchase|own|hold|choose|start with)\b/;
 
 // A question about the past ("why did brokers cut targets this year?") is general whatever date it names.
 const PAST = /^(why|how|what|when) (did|was|were|had)\b/;
@@ -132,7 +132,7 @@ const MARKET_LEVEL = /\b(the market|markets|nifty|sensex|index|indices|prices|se
 // ---- definitions and warnings turn recommendation and target rules soft.
 
 // "What does a strong buy rating mean?", "what is a 12-month target price?": a request for a definition.
-const DEFINITIONAL = /^(what is|what s|whats|what are|define|explain) (a|an)\b(?! (\w+ )?(stock|share|fund|company|investment|scrip|ipo)s? (that|which|with|where)\b)|^(what is|what s|whats|explain) the (rule|concept|idea|meaning|definition|formula|principle|theory|law) of\b|\b(mean|means|meant|meaning|definition|defined|stand for|stands for|matlab|kya hota|kya hote|kise kehte)\b/;
+const DEFINITIONAL = /^(what is|what s|whats|what are|define|explain) (a|an)\b(?! (\w+ )?(stock|share|fund|company|investment|scrip|ipo)s? (that|which|with|where)\b| (\w+ ){0,2}(level|price|target|high|low|value|close) (for|of|on) (ticker|nifty|sensex|bank nifty|banknifty|the market|the index|it|this)\b)|^(what is|what s|whats|explain) the (rule|concept|idea|meaning|definition|formula|principle|theory|law) of\b|\b(mean|means|meant|meaning|definition|defined|stand for|stands for|matlab|kya hota|kya hote|kise kehte)\b/;
 
 // Questions about scams and claims ("what do 'stock will double' ads hide?") are about the warning, not a request.
 const WARNING =

@@ -178,7 +178,8 @@ describe('ComplianceGuard: where the classifier has the last word', () => {
     new ComplianceGuard({ classifier: { adviceProbability: () => p, probabilities: () => ({ naiveBayes: p, logistic: p, combined: p }) } as unknown as AdviceClassifier });
 
   it('blocks an educationally phrased question only when the classifier is all but certain it asks for advice', () => {
-    const question = "What is Dixon's price going to be in 12 months?";
+    // Any educationally phrased question no rule matches: here the fake classifier's certainty alone decides.
+    const question = "What is Dixon's share of India's phone assembly?";
     expect(sure(DEFAULT_THRESHOLDS.framedAdvice).checkQuestion(question)).toMatchObject({ blocked: true, category: 'recommendation' });
     expect(sure(0.99).checkQuestion('What does a price target mean?').blocked).toBe(false);
   });

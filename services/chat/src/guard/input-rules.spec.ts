@@ -53,6 +53,7 @@ describe('prepareQuestion', () => {
     expect(prepareQuestion('What is RSI and how does SEBI regulate SIP?').symbols).toEqual([]);
     expect(prepareQuestion('SHOULD I BUY NOW OR WAIT').symbols).toEqual([]);
     expect(prepareQuestion('SHOULD I BUY ITC NOW').symbols).toEqual(['ITC']);
+    expect(prepareQuestion('Is Infosys above its 200 DMA right now?').masked).toBe('is ticker above its 200 dma right now');
   });
 
   it('cuts the question into clauses, without their link words', () => {
@@ -222,6 +223,45 @@ describe('matchInputRules', () => {
     ]) {
       expect(blocksByRule(text)).toBe(false);
     }
+  });
+
+  it('blocks forecasts of a move however they are asked, but not how markets behave in general or what happened', () => {
+    for (const text of [
+      'Is a crash around the corner?',
+      'Are IT stocks about to rally?',
+      'Are we heading for a bear market this year?',
+      'Is a recovery coming in pharma stocks this month?',
+      'What will the Nifty do after the Fed meeting?',
+      'Will the Sensex make a new all time high this month?',
+      'How long before Paytm gets back to 1000?',
+      'Is it likely that SBI trades above 900 by the results?',
+      'How much higher can the Sensex climb this year?',
+      'How far can Bank Nifty rally this week?',
+      "What's a realistic level for Nifty after the election?",
+      'How does Dixon look for the next 12 months?',
+      "What does INFY's chart suggest about next week?",
+      'Paytm wapas 900 pe aayega kya?',
+      'Nifty 25000 is saal possible hai kya?',
+    ]) {
+      expect([text, blocksByRule(text), categoryOf(text)]).toEqual([text, true, 'price_target']);
+    }
+    for (const text of [
+      'What is a bear market?',
+      'Why do market crashes happen?',
+      'Do corrections usually follow a strong rally?',
+      'What happened to the Nifty in the 2008 crash?',
+      'Can anyone predict a market crash?',
+      'What does an RSI above 70 usually suggest for a stock?',
+    ]) {
+      expect([text, blocksByRule(text)]).toEqual([text, false]);
+    }
+  });
+
+  it('lets through questions about who may legally give advice, which name the advice only as the subject', () => {
+    for (const text of ['Who can legally tell me which stock to buy?', 'Can a YouTuber tell me which stock to buy under SEBI rules?']) {
+      expect([text, blocksByRule(text)]).toEqual([text, false]);
+    }
+    expect(blocksByRule('Can you tell me which stock to buy?')).toBe(true);
   });
 
   it('keeps injection and role-play strong even when phrased as a definition', () => {
