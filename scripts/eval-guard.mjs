@@ -27,6 +27,7 @@ const SEALED_BATCHES = [
   ['first five batches', 0],
   ['sixth sealed batch', 1187],
   ['seventh sealed batch', 1664],
+  ['eighth sealed batch', 2118],
 ];
 const SRC = path.join(ROOT, 'services/chat/src/guard');
 const DIST = path.join(ROOT, 'services/chat/dist/guard/guard.js');

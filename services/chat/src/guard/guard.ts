@@ -30,7 +30,7 @@ export type GuardThresholds = {
 };
 
 // The classifier decides alone only where no rule spoke; to overrule a rule it must be all but certain.
-export const DEFAULT_THRESHOLDS: GuardThresholds = { advice: 0.5, framedAdvice: 0.998, softRuleVeto: 0.1, strongRuleVeto: 0.005, noMarketWords: 0.99 };
+export const DEFAULT_THRESHOLDS: GuardThresholds = { advice: 0.5, framedAdvice: 0.995, softRuleVeto: 0.1, strongRuleVeto: 0.005, noMarketWords: 0.99 };
 
 /** Options for tests and the evaluation: another training set, an already trained classifier or other thresholds. */
 export type GuardOptions = { examples?: readonly LabelledQuestion[]; classifier?: AdviceClassifier; thresholds?: Partial<GuardThresholds> };
