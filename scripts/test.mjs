@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit tests (Jest, Vitest), integration tests against real PostgreSQL and
-// Redis in a fresh database, and the end-to-end smoke test in Chromium. Prints one closing count line.
+// Redis in a fresh database, the end-to-end smoke test in Chromium, and the short form of the fault-injection suite.
+// Prints one closing count line.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +44,15 @@ const countJest = (file, label) => {
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} files`);
+};
+
+/** The chaos suite's verdicts: each row (the steady load, then each fault) that met every goal is a passed test, each that missed one a failed test. */
+const countChaos = (file) => {
+  if (!existsSync(file)) return failures.push('chaos (no results)');
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.passed;
+  totals.failed += report.failed;
+  log(`chaos: ${report.passed} of ${report.passed + report.failed} rows (the steady load, then each fault) met every goal`);
 };
 
 const countPlaywright = (file) => {
@@ -121,6 +131,12 @@ if (wants('int') || wants('e2e')) {
     await dropDatabase(runEnv.DATABASE_URL).catch((error) => log(`could not drop the test database: ${error.message}`));
     await deleteRedisPrefix(runEnv.REDIS_URL, runEnv.REDIS_PREFIX).catch(() => undefined);
   }
+}
+
+if (wants('chaos')) {
+  // Its own PostgreSQL cluster and Redis on other ports, so it needs neither the test database nor the containers.
+  await step('fault injection (npm run chaos -- --short)', process.execPath, [path.join(ROOT, 'scripts/chaos.mjs'), '--short']);
+  countChaos(path.join(results, 'chaos.json'));
 }
 
 await containers?.stop();

@@ -8,7 +8,19 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { buildOpenApiDocument, DEV_CHECKOUT_PATH, DomainError, PAYMENT_WEBHOOK_PATH } from '@nivesh/proto';
-import { createLogger, PinoNestLogger, type Logger } from '@nivesh/proto/node';
+import {
+  createLogger,
+  endRequestTrace,
+  flushTelemetry,
+  inRequestTrace,
+  PinoNestLogger,
+  createRedis,
+  startRequestTrace,
+  tieLoggerToSpan,
+  traceResponseOf,
+  type Logger,
+  type RequestTrace,
+} from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import Redis from 'ioredis';
@@ -51,7 +63,7 @@ const connectRedis = async (url: string): Promise<Redis> => {
   // No offline queue: while Redis is away, commands fail at once (503s, in-memory rate limits)
   // instead of piling up behind a reconnect.
   // Auto-pipelining batches the rate limiter's per-request commands into one write per tick.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, enableAutoPipelining: true });
+  const redis = createRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, enableAutoPipelining: true }, 'gateway');
   await redis.connect();
   return redis;
 };
@@ -87,6 +99,33 @@ const registerJsonParser = (fastify: FastifyInstance): void => {
 /** What a request that arrives while the gateway shuts down is told (fastify's own 503 body has no `detail`). */
 export const CLOSING_DETAIL = 'Nivesh is restarting. Try again in a moment.';
 
+/**
+ * Each request is a SERVER span (continuing the browser's `traceparent`), active from the first hook on, so the
+ * request's RPC calls, queued jobs and log lines join its trace. The response names the span in `traceresponse`, and
+ * the access log line (written once the response is sent, outside the span's context) carries its ids.
+ */
+const registerTracing = (fastify: FastifyInstance): void => {
+  const traces = new WeakMap<object, RequestTrace>();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const requestTrace = startRequestTrace(request.method, request.headers);
+    traces.set(request, requestTrace);
+    // Each request has a logger of its own (the app's logger is never tied to one request's span).
+    if (request.log !== fastify.log) tieLoggerToSpan(request.log as Logger, requestTrace.span);
+    const traceResponse = traceResponseOf(requestTrace);
+    if (traceResponse) reply.header('traceresponse', traceResponse);
+    inRequestTrace(requestTrace, done);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const requestTrace = traces.get(request);
+    if (requestTrace) endRequestTrace(requestTrace, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+    done();
+  });
+  // Spans still buffered leave before the process does.
+  fastify.addHook('onClose', (_instance, done) => {
+    flushTelemetry().then(() => done(), done);
+  });
+};
+
 const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void => {
   const securityHeaders = staticSecurityHeaders();
   let closing = false;
@@ -94,6 +133,7 @@ const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void 
     closing = true;
     done();
   });
+  registerTracing(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);

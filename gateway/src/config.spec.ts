@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, parseConfig } from '@nivesh/proto/node';
+import { ConfigError, otlpTracesUrl, parseConfig } from '@nivesh/proto/node';
 import { ConfigSchema } from './config';
 
 const SECRET = 's'.repeat(32);
@@ -39,5 +39,12 @@ describe('gateway config', () => {
 
   it('refuses a TRUST_PROXY that is not true or false', () => {
     expect(() => parseConfig(ConfigSchema, { JWT_SECRET: SECRET, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('exports spans only to a configured OTLP endpoint', () => {
+    expect(otlpTracesUrl(parseConfig(ConfigSchema, { JWT_SECRET: SECRET }))).toBeUndefined();
+    const config = parseConfig(ConfigSchema, { JWT_SECRET: SECRET, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.monitoring:4318' });
+    expect(otlpTracesUrl(config)).toBe('http://otel-collector.monitoring:4318/v1/traces');
+    expect(() => parseConfig(ConfigSchema, { JWT_SECRET: SECRET, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT/);
   });
 });

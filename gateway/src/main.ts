@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import { initTelemetry, otlpTracesUrl } from '@nivesh/proto/node';
 import { createGatewayApp } from './app';
 import { loadConfig } from './config';
 
 const main = async (): Promise<void> => {
   const config = loadConfig();
+  initTelemetry({ serviceName: 'nivesh-gateway', otlpTracesUrl: otlpTracesUrl(config) });
   const app = await createGatewayApp(config);
   app.enableShutdownHooks();
   // A hung close must not keep a stopping gateway alive forever.

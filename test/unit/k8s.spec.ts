@@ -455,7 +455,7 @@ describe.each(['dev', 'prod'])('infra/k8s/overlays/%s', (overlay) => {
     }
   });
 
-  it('denies every Nivesh pod by default; only the gateway admits traffic, from the ingress controller; apps reach DNS, Redis, PostgreSQL and their declared extras only', () => {
+  it('denies every Nivesh pod by default; only the gateway admits traffic, from the ingress controller, and Prometheus scrapes every app; apps reach DNS, Redis, PostgreSQL and their declared extras only', () => {
     const policies = ofKind('NetworkPolicy');
     const allowDefault = named('NetworkPolicy', 'default-deny');
     expect(allowDefault.spec).toEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'nivesh' } }, policyTypes: ['Ingress', 'Egress'] });
@@ -484,16 +484,28 @@ describe.each(['dev', 'prod'])('infra/k8s/overlays/%s', (overlay) => {
       const app = workload.metadata.name;
       expect([workload.kind, app, egress]).toEqual([workload.kind, app, ['dns', 'postgres', 'redis', ...(EXTRA[app] ?? [])].sort()]);
       const ingress = own.flatMap((p) => p.spec.ingress ?? []);
-      if (app !== 'gateway') {
+      if (workload.kind === 'Job') {
         expect([app, ingress]).toEqual([app, []]);
         continue;
       }
+      // Prometheus scrapes every app from the monitoring namespace: a service on its metrics port, the gateway on its HTTP port.
       const [container] = containersOf(workload);
+      const metricsPort = Number(workload.spec.template.metadata.annotations?.['prometheus.io/port']);
+      const scrape = { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ protocol: 'TCP', port: metricsPort }] };
+      expect([app, workload.spec.template.metadata.annotations?.['prometheus.io/scrape']]).toEqual([app, 'true']);
+      expect(container.ports.map((p: Obj) => p.containerPort)).toContain(metricsPort);
+      if (app !== 'gateway') {
+        expect([app, Number(envOf(container, 'METRICS_PORT').value), envOf(container, 'METRICS_HOST').value]).toEqual([app, metricsPort, '0.0.0.0']);
+        expect([app, ingress]).toEqual([app, [scrape]]);
+        continue;
+      }
+      expect(metricsPort).toBe(container.ports[0].containerPort);
       expect(ingress).toEqual([
         {
           from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } } }],
           ports: [{ protocol: 'TCP', port: container.ports[0].containerPort }],
         },
+        scrape,
       ]);
     }
   });

@@ -4,6 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { ADMIN_QUEUES_PATH, QUEUES, SessionRecordSchema, sessionKey, type Caller } from '@nivesh/proto';
+import { redisOptions } from '@nivesh/proto/node';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
@@ -109,7 +110,7 @@ export class QueueBoard implements OnApplicationShutdown {
   }
 
   private openQueue(name: string): Queue {
-    const queue = new Queue(name, { connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: 1 }, prefix: `${this.config.REDIS_PREFIX}:bull` });
+    const queue = new Queue(name, { connection: { ...redisOptions({ maxRetriesPerRequest: 1 }), url: this.config.REDIS_URL }, prefix: `${this.config.REDIS_PREFIX}:bull` });
     // A lost connection shows on the board's own pages; it must not end the process as an unhandled event.
     queue.on('error', () => undefined);
     return queue;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { ANSWER_SCOPES, type AnswerScope } from '@nivesh/proto';
-import { AnswerStore, type Logger, type StoredAnswer } from '@nivesh/proto/node';
+import { AnswerStore, countCacheLookup, type Logger, type StoredAnswer } from '@nivesh/proto/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
@@ -93,10 +93,14 @@ export class StoredAnswers implements OnModuleInit, OnApplicationShutdown {
   async send(scope: AnswerScope, pattern: string, payload: unknown, request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
     const store = this.storeOf(scope);
     const key = await this.keyOf(store, pattern, payload);
-    let answer = key ? (this.memory.get(key) ?? (await this.load(store, key))) : undefined;
+    // The first look counts as a hit or a miss of the scope's answer cache (memory or Redis); the re-read after
+    // computing does not, or every miss would count as a hit too.
+    const remembered = key ? this.memory.get(key) : undefined;
+    if (remembered) countCacheLookup(`${scope}-answers`, true);
+    let answer = remembered ?? (key ? await this.load(store, key, true) : undefined);
     if (!answer) {
       const value = await compute();
-      answer = key ? await this.load(store, key) : undefined;
+      answer = key ? await this.load(store, key, false) : undefined;
       if (!answer) {
         reply.header('cache-control', 'no-cache').send(value);
         return;
@@ -135,9 +139,9 @@ export class StoredAnswers implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async load(store: AnswerStore, key: string): Promise<StoredAnswer | undefined> {
+  private async load(store: AnswerStore, key: string, counted: boolean): Promise<StoredAnswer | undefined> {
     try {
-      const answer = await store.get(key);
+      const answer = counted ? await store.lookup(key) : await store.get(key);
       if (answer) this.memory.set(key, answer);
       return answer ?? undefined;
     } catch (error) {

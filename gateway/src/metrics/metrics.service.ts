@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { processMetrics } from '@nivesh/proto/node';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -28,8 +29,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** This app's metrics with those of the process's transport, queues and caches (`processMetrics` of proto). */
+  private readonly exposed: Registry;
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    this.exposed = Registry.merge([this.registry, processMetrics]);
   }
 
   /** Each label set's counter and histogram, looked up once (prom-client validates and hashes labels per call). */
@@ -53,10 +58,10 @@ export class MetricsService {
   }
 
   get contentType(): string {
-    return this.registry.contentType;
+    return this.exposed.contentType;
   }
 
   render(): Promise<string> {
-    return this.registry.metrics();
+    return this.exposed.metrics();
   }
 }

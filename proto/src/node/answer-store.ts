@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type Redis from 'ioredis';
 import type { AnswerScope } from '../http';
+import { countCacheLookup } from './metrics';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -52,6 +53,8 @@ export const encodeAnswer = async (value: unknown): Promise<StoredAnswer> => {
  */
 export class AnswerStore {
   private readonly versionKey: string;
+  /** The `cache` label of this scope's lookups in `cache_requests_total`. */
+  private readonly cacheName: string;
 
   constructor(
     private readonly redis: Redis,
@@ -59,6 +62,7 @@ export class AnswerStore {
     readonly scope: AnswerScope,
   ) {
     this.versionKey = `${prefix}:answers:${scope}:version`;
+    this.cacheName = `${scope}-answers`;
   }
 
   /** The scope's current data version ('0' before the first import). */
@@ -88,6 +92,13 @@ export class AnswerStore {
     const [json, br, gz, etag] = await this.redis.hmgetBuffer(key, 'json', 'br', 'gzip', 'etag');
     if (!json || !etag) return null;
     return { json, br: br ?? Buffer.alloc(0), gzip: gz ?? Buffer.alloc(0), etag: etag.toString() };
+  }
+
+  /** `get` where the answer is wanted instead of computing it: counted as a hit or a miss of the scope's answer cache. */
+  async lookup(key: string): Promise<StoredAnswer | null> {
+    const answer = await this.get(key);
+    countCacheLookup(this.cacheName, answer !== null);
+    return answer;
   }
 
   /** Stores an answer (already validated by its producer) for `ttlSeconds`; returns what was stored. */

@@ -4,8 +4,10 @@ import type { RpcDefinition, ServiceName } from '../rpc';
 import { patternsOf } from '../routes';
 import type { ServiceConfig } from './config';
 import { createLogger, PinoNestLogger } from './logger';
+import { startMetricsServer, type MetricsServer } from './metrics';
 import { RedisStreamsServer } from './redis-streams.server';
 import { DomainRpcExceptionFilter } from './rpc-exception.filter';
+import { flushTelemetry, initTelemetry, otlpTracesUrl } from './telemetry';
 
 export type StartServiceOptions = {
   service: ServiceName;
@@ -20,12 +22,16 @@ export type StartServiceOptions = {
 };
 
 /**
- * Starts a service as a NestJS microservice on the Redis Streams transport. Boot fails when a pattern
- * of the service's contract has no handler. On SIGTERM it stops taking requests, finishes those in
- * flight, then closes queues and connections.
+ * Starts a service as a NestJS microservice on the Redis Streams transport, traced (`initTelemetry`) and, with
+ * METRICS_PORT set, serving Prometheus metrics. Boot fails when a pattern of the service's contract has no handler.
+ * On SIGTERM it stops taking requests, finishes those in flight, then closes queues and connections and sends the
+ * spans still buffered.
  */
-export const startService = async (options: StartServiceOptions): Promise<{ app: INestMicroservice; server: RedisStreamsServer }> => {
+export const startService = async (
+  options: StartServiceOptions,
+): Promise<{ app: INestMicroservice; server: RedisStreamsServer; metrics?: MetricsServer }> => {
   const { config, service } = options;
+  initTelemetry({ serviceName: `nivesh-${service}`, otlpTracesUrl: otlpTracesUrl(config) });
   const logger = createLogger(service, config.LOG_LEVEL);
   const server = new RedisStreamsServer({
     redisUrl: config.REDIS_URL,
@@ -40,7 +46,8 @@ export const startService = async (options: StartServiceOptions): Promise<{ app:
   const app = await NestFactory.createMicroservice(options.module, { strategy: server, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new DomainRpcExceptionFilter(logger));
   await app.listen();
-  logger.info({ instance: server.instanceId }, `${service} service ready`);
+  const metrics = config.METRICS_PORT === undefined ? undefined : await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST });
+  logger.info({ instance: server.instanceId, metrics_port: metrics?.port }, `${service} service ready`);
 
   if (options.handleSignals !== false) {
     let stopping = false;
@@ -50,16 +57,19 @@ export const startService = async (options: StartServiceOptions): Promise<{ app:
       logger.info({ signal }, `${service} service stopping`);
       // A hung close must not keep a stopped service alive forever.
       setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      app
+        .close()
+        .then(() => Promise.all([metrics?.close(), flushTelemetry()]))
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   }
-  return { app, server };
+  return { app, server, metrics };
 };

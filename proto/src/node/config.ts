@@ -18,6 +18,10 @@ export const BaseConfigSchema = z.object({
   /** Prefix of every Redis key, stream and queue, so several deployments (or test runs) share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]{1,32}$/).default('nivesh'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318); unset, no span leaves the process. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The collector's traces address in full, when it is not OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 
@@ -25,6 +29,10 @@ export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 export const ServiceConfigSchema = BaseConfigSchema.extend({
   /** Requests one instance runs at the same time. */
   RPC_CONCURRENCY: z.coerce.number().int().min(1).max(4_096).default(256),
+  /** Port of this instance's Prometheus /metrics (0: any free port); unset, none is served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** Address /metrics listens on: this machine only unless told otherwise (0.0.0.0 in a pod, for the scraper). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;
 

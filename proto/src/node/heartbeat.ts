@@ -21,7 +21,10 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Redis = require(workerData.ioredis);
 const { redisUrl, key, member, intervalMs, forgetAfterMs } = workerData;
-const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+// reconnectOnError of redis-options.ts, written out: a function cannot be handed to a worker.
+const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false) });
+// A missed beat is retried on the next tick; the service's own clients report an outage.
+redis.on('error', () => undefined);
 let timer;
 let stopped = false;
 const beat = () => {

@@ -11,3 +11,8 @@ export * from './database';
 export * from './service-platform.module';
 export * from './bootstrap';
 export * from './webhook-signature';
+export * from './redis-options';
+export * from './telemetry';
+export * from './metrics';
+export * from './http-tracing';
+export * from './unavailable';

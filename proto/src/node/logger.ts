@@ -1,5 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
+import { trace, type Span } from '@opentelemetry/api';
 import pino from 'pino';
+import { traceIdsOf } from './telemetry';
 
 /** Paths whose values never reach a log line: credentials, codes, tokens. */
 export const REDACT_PATHS = [
@@ -25,15 +27,33 @@ export const REDACT_PATHS = [
 
 export type Logger = pino.Logger;
 
-/** JSON logs with secrets redacted. */
-export const createLogger = (name: string, level: string): Logger =>
-  pino({
+const TIED_SPAN = Symbol('nivesh.tiedSpan');
+type TiedLogger = Logger & { [TIED_SPAN]?: Span };
+
+/**
+ * Makes the lines of `logger` (a request's own logger) name `span` even when they are written outside its context,
+ * as the access log line is when the response has finished.
+ */
+export const tieLoggerToSpan = (logger: Logger, span: Span): void => {
+  (logger as TiedLogger)[TIED_SPAN] = span;
+};
+
+/**
+ * JSON logs with secrets redacted; a line written inside a span carries its `trace_id` and `span_id`. Lines go to
+ * standard output unless a destination is given.
+ */
+export const createLogger = (name: string, level: string, destination?: pino.DestinationStream): Logger => {
+  const options: pino.LoggerOptions = {
     name,
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: name, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    // A new object each time: pino merges the line's own fields into it.
+    mixin: (_fields, _level, logger) => traceIdsOf((logger as TiedLogger)[TIED_SPAN] ?? trace.getActiveSpan()) ?? {},
+  };
+  return destination ? pino(options, destination) : pino(options);
+};
 
 /** Lets NestJS write its own log lines through pino. */
 export class PinoNestLogger implements LoggerService {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadPacket, WritePacket } from '@nestjs/microservices';
 import { ClientProxy } from '@nestjs/microservices';
+import type { Span } from '@opentelemetry/api';
 import Redis from 'ioredis';
 import { DomainError } from '../errors';
 import { DEFAULT_RPC_DEADLINE_MS, serviceOfPattern } from '../rpc';
+import { createRedis } from './redis-options';
 import { REQUEST_FIELD, RPC_TIMING, rpcKeys, type RpcReply, type RpcRequest } from './rpc-keys';
+import { endRpcClientSpan, injectRpcTrace, startRpcClientSpan } from './rpc-tracing';
 
 export type RedisStreamsClientOptions = {
   redisUrl: string;
@@ -50,8 +53,8 @@ export class RedisStreamsClient extends ClientProxy {
   }
 
   private async open(): Promise<void> {
-    this.commands = new Redis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    this.commands = createRedis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1 }, 'rpc client');
+    this.subscriber = createRedis(this.options.redisUrl, { maxRetriesPerRequest: null }, 'rpc client replies');
     this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
     await this.subscriber.subscribe(this.replyChannel);
     this.subscribed = true;
@@ -75,8 +78,24 @@ export class RedisStreamsClient extends ClientProxy {
     return this.commands as T;
   }
 
-  /** Sends one request and resolves with its result, or rejects with a DomainError. */
+  /**
+   * Sends one request and resolves with its result, or rejects with a DomainError. The call is a CLIENT span whose
+   * trace context travels in the request, so the service's span continues the caller's trace.
+   */
   async request(pattern: string, data: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const span = startRpcClientSpan(pattern);
+    let failure: string | undefined;
+    try {
+      return await this.call(pattern, data, options, span);
+    } catch (error) {
+      failure = error instanceof DomainError ? error.code : 'internal';
+      throw error;
+    } finally {
+      endRpcClientSpan(span, failure);
+    }
+  }
+
+  private async call(pattern: string, data: unknown, options: RequestOptions, span: Span): Promise<unknown> {
     // Only after the reply channel is subscribed, or a fast reply could arrive before anyone listens.
     if (!this.subscribed) await this.connect();
     const service = serviceOfPattern(pattern);
@@ -98,6 +117,7 @@ export class RedisStreamsClient extends ClientProxy {
     // must not count as unhandled while this function still awaits. The caller gets it from `return result`.
     result.catch(() => undefined);
     const request: RpcRequest = { i: id, p: pattern, d: data ?? {}, t: deadline, r: this.replyChannel, c: options.correlationId ?? id };
+    injectRpcTrace(span, request);
     try {
       // Unread requests are trimmed by the service instances (RedisStreamsServer.maintain), not here.
       await this.commands!.xadd(this.keys.requests(service), '*', REQUEST_FIELD, JSON.stringify(request));

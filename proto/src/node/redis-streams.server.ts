@@ -7,7 +7,11 @@ import { lastValueFrom } from 'rxjs';
 import { DomainError, RpcErrorPayloadSchema, notImplemented, type RpcErrorPayload } from '../errors';
 import type { RpcDefinition } from '../rpc';
 import { startHeartbeat, type Heartbeat } from './heartbeat';
+import { observeRpcHandled, watchStreamPending } from './metrics';
+import { createRedis } from './redis-options';
 import { REQUEST_FIELD, RPC_TIMING, RUN_STARTED, rpcKeys, type RpcReply, type RpcRequest } from './rpc-keys';
+import { handleInRpcSpan } from './rpc-tracing';
+import { DEPENDENCY_UNAVAILABLE, isDependencyUnavailable } from './unavailable';
 
 export type RedisStreamsServerOptions = {
   redisUrl: string;
@@ -78,6 +82,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   private readLoop?: Promise<void>;
   private heartbeat?: Heartbeat;
   private maintenance?: NodeJS.Timeout;
+  private unwatchPending?: () => void;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly finishing: { entryId: string; replyTo?: string; reply?: RpcReply; done: () => void }[] = [];
   private slotFreed?: () => void;
@@ -108,8 +113,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     try {
       this.registerNotImplemented();
       this.checkHandlers();
-      this.commands = new Redis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: null });
-      this.reader = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+      this.commands = createRedis(this.options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: null }, 'rpc server');
+      this.reader = createRedis(this.options.redisUrl, { maxRetriesPerRequest: null }, 'rpc server reader');
       await this.ensureGroup();
       this.heartbeat = await startHeartbeat({
         redisUrl: this.options.redisUrl,
@@ -121,6 +126,10 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       });
       this.running = true;
       this.maintenance = setInterval(() => void this.maintain(), RPC_TIMING.heartbeatMs);
+      this.unwatchPending = watchStreamPending(async () => {
+        const [pending] = (await this.commands!.xpending(this.stream, this.group)) as [number, ...unknown[]];
+        return { group: this.group, pending: Number(pending) };
+      });
       this.readLoop = this.consume();
       callback();
     } catch (error) {
@@ -138,6 +147,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     const timeout = this.options.shutdownTimeoutMs ?? 10_000;
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, timeout).unref())]);
     clearInterval(this.maintenance);
+    this.unwatchPending?.();
     // Stopped before leaving the set of instances, or a last beat would bring this instance back.
     await this.heartbeat?.stop();
     const commands = this.commands;
@@ -155,6 +165,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   abandon(): void {
     this.running = false;
     clearInterval(this.maintenance);
+    this.unwatchPending?.();
     this.heartbeat?.kill();
     this.commands?.disconnect();
     this.reader?.disconnect();
@@ -301,7 +312,11 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       await this.finish(entryId);
       return;
     }
-    const reply = await this.execute(request);
+    // Unknown patterns share one name, so a caller's typo cannot add series or span names without end.
+    const pattern = this.definitions.has(request.p) ? request.p : 'unknown';
+    const started = performance.now();
+    const reply = await handleInRpcSpan(request, pattern, () => this.execute(request));
+    observeRpcHandled(pattern, reply.ok ? 'ok' : reply.err.code, (performance.now() - started) / 1000);
     this.stats.handled += 1;
     await this.finish(entryId, request.r, reply);
   }
@@ -373,6 +388,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     // Errors that passed through the service's exception filter arrive as plain payloads.
     const payload = RpcErrorPayloadSchema.safeParse(error);
     if (payload.success) return { id: requestId, ok: false, err: payload.data };
+    if (isDependencyUnavailable(error)) return { id: requestId, ok: false, err: { code: 'service_unavailable', message: DEPENDENCY_UNAVAILABLE, correlation_id: correlationId } };
     return this.internal(requestId, correlationId, error);
   }
 

@@ -45,6 +45,10 @@ export type RpcRequest = {
   r: string;
   /** Correlation id (the gateway's request id), for logs. */
   c: string;
+  /** The caller's span as a W3C `traceparent`; absent from callers without tracing. */
+  tp?: string;
+  /** W3C `tracestate` of the caller's span, when it has one. */
+  ts?: string;
 };
 
 /** A reply published to the caller's channel. */

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { systemPatterns, type HealthResult, type PingResult, type ServiceName } from '../rpc';
 import type { ServiceConfig } from './config';
 import { serviceDataSourceOptions, type ServiceDatabase } from './database';
+import { createRedis } from './redis-options';
 import { RedisStreamsContext } from './redis-streams.server';
 
 /** Injection tokens shared by every service. */
@@ -81,7 +82,7 @@ export class ServicePlatformModule {
       controllers: [systemController(options.service)],
       providers: [
         { provide: SERVICE_CONFIG, useValue: config },
-        { provide: REDIS, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) },
+        { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, { maxRetriesPerRequest: 2 }, 'commands') },
         RedisCloser,
       ],
       exports: [SERVICE_CONFIG, REDIS, TypeOrmModule],

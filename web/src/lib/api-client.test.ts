@@ -9,11 +9,15 @@ import {
   apiPost,
   errorMessageOf,
   isTextForPeople,
+  newTraceparent,
   parseWith,
 } from './api-client';
 import { SESSION_KEYS, getSession, reload, startSession } from './session';
 
 const anything = (body: unknown) => body;
+
+/** W3C trace context: version 00, a 16-byte trace id, an 8-byte span id, sampled. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
 
 const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
   try {
@@ -107,11 +111,30 @@ describe('api client', () => {
       Accept: 'application/json',
       'Content-Type': 'application/json',
       Authorization: 'Bearer token-abc',
+      traceparent: expect.stringMatching(TRACEPARENT),
     });
 
     // Without a call's own headers, the client's are all there is.
     await apiGet('/me', { parse: anything });
-    expect(calls[1].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer token-abc' });
+    expect(calls[1].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer token-abc', traceparent: expect.stringMatching(TRACEPARENT) });
+  });
+
+  it('starts a trace with each request: a W3C traceparent of random ids, which a call cannot replace', async () => {
+    const { calls } = stubFetch(() => json({ ok: true }));
+    await apiGet('/api/market/overview', { parse: anything, headers: { Traceparent: '00-00000000000000000000000000000001-0000000000000001-00' } });
+    await apiGet('/api/market/overview', { parse: anything });
+    const [first, second] = calls.map((call) => TRACEPARENT.exec(call.headers.traceparent ?? ''));
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(calls[0].headers).not.toHaveProperty('Traceparent');
+    // Every request is a trace of its own: new ids each time, never the all-zero ids the standard calls invalid.
+    expect(first![1]).not.toBe(second![1]);
+    expect(first![2]).not.toBe(second![2]);
+    for (let n = 0; n < 50; n += 1) {
+      const [, traceId, spanId] = TRACEPARENT.exec(newTraceparent())!;
+      expect(traceId).not.toBe('0'.repeat(32));
+      expect(spanId).not.toBe('0'.repeat(16));
+    }
   });
 
   it('sends no token when logged out', async () => {

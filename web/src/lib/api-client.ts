@@ -142,7 +142,15 @@ const linkSignals = (signal: AbortSignal | undefined, timeoutMs: number | undefi
 const aborted = () => new ApiError(0, 'The request was cancelled.', 'aborted');
 
 /** The headers the client sets itself; a caller's header of the same name would be sent beside them, not instead. */
-const CLIENT_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const CLIENT_HEADERS = new Set(['accept', 'content-type', 'authorization', 'traceparent']);
+
+const randomHex = (bytes: number): string => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * A W3C `traceparent` for one request: a new trace (16 random bytes), this request as its first span (8), sampled.
+ * The gateway continues it, so the request's trace starts here; no tracing library is loaded for that.
+ */
+export const newTraceparent = (): string => `00-${randomHex(16)}-${randomHex(8)}-01`;
 
 /** A call's own headers, without any the client sets itself. */
 const callHeaders = (headers: RequestOptions<unknown>['headers']): Record<string, string> =>
@@ -150,7 +158,7 @@ const callHeaders = (headers: RequestOptions<unknown>['headers']): Record<string
 
 const send = async <T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions<T>): Promise<T> => {
   const token = options.anonymous ? null : getToken();
-  const headers: Record<string, string> = { ...callHeaders(options.headers), Accept: 'application/json' };
+  const headers: Record<string, string> = { ...callHeaders(options.headers), Accept: 'application/json', traceparent: newTraceparent() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -3,7 +3,7 @@
  * `npm run bench:rpc`. Run as its own process: `node proto/dist/node/testing/echo-service.js`.
  */
 import 'reflect-metadata';
-import { Controller, Inject, Module } from '@nestjs/common';
+import { Controller, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import Redis from 'ioredis';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { defineRpc, type ServiceName } from '../../rpc';
 import { createLogger, PinoNestLogger } from '../logger';
+import { redisOptions } from '../redis-options';
 import { RedisStreamsContext, RedisStreamsServer } from '../redis-streams.server';
 import { DomainRpcExceptionFilter } from '../rpc-exception.filter';
 
@@ -88,14 +89,25 @@ class EchoController {
   }
 }
 
+/** Closes the service's Redis connection with the app, so a test process that runs the service beside its tests can end. */
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
 export type EchoServiceOptions = { redisUrl: string; prefix: string; instanceId: string; concurrency: number; logLevel?: string };
 
 export const startEchoService = async (options: EchoServiceOptions) => {
   @Module({
     controllers: [EchoController],
     providers: [
-      { provide: REDIS, useFactory: () => new Redis(options.redisUrl, { enableAutoPipelining: true }) },
+      { provide: REDIS, useFactory: () => new Redis(options.redisUrl, redisOptions({ enableAutoPipelining: true })) },
       { provide: PREFIX, useValue: options.prefix },
+      RedisCloser,
     ],
   })
   class EchoModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type AlertEmailJob, QUEUES, type OtpEmailJob } from '@nivesh/proto';
-import { type Logger, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { type Logger, QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../config';
 import { OtpCrypto } from '../otp/otp-crypto';
@@ -34,7 +34,8 @@ export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
       QUEUES.otpEmail,
       { 'send-otp': (data, job) => this.sendOtp(data, job), 'send-alerts': (data, job) => this.sendAlerts(data, job) },
       { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
-      { concurrency: 16 },
+      // Someone waits for the code: a job of a killed worker is taken back within seconds.
+      { concurrency: 16, lock: QUICK_JOB_LOCK },
     );
     this.worker.raw.on('failed', (job, error) => {
       // Only the job id, attempt and the SMTP error: never the payload.

@@ -29,7 +29,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, serviceDataSourceOptions } from '@nivesh/proto/node';
+import { QueueProducer, redisOptions, serviceDataSourceOptions } from '@nivesh/proto/node';
 import { QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -148,7 +148,7 @@ const dataSourceOf = (config: Config): DataSource =>
 /** Runs the import in this process, against the database directly. */
 const runHere = async (command: Command, config: Config): Promise<unknown> => {
   const dataSource = dataSourceOf(config);
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const redis = new Redis(config.REDIS_URL, redisOptions({ maxRetriesPerRequest: 1 }));
   await dataSource.initialize();
   const cache = new MarketCache(redis, config);
   const transactions = new MarketTransactions(dataSource);
@@ -180,7 +180,7 @@ const runHere = async (command: Command, config: Config): Promise<unknown> => {
 const runQueued = async (command: Command, config: Config): Promise<unknown> => {
   const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
   const producer = new QueueProducer(QUEUES.marketImport, connection);
-  const eventsRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const eventsRedis = new Redis(config.REDIS_URL, redisOptions({ maxRetriesPerRequest: null }));
   const events = new QueueEvents(QUEUES.marketImport.name, { connection: eventsRedis, prefix: producer.raw.opts.prefix });
   let hint: NodeJS.Timeout | undefined;
   try {
@@ -213,7 +213,7 @@ const runReview = async (verb: string, args: readonly string[], config: Config):
   if (verb === 'flags' && args.length > 1) throw new ReviewError('flags takes at most one symbol');
   const classification = verb === 'classify' ? parseClassification(args) : null;
   const dataSource = dataSourceOf(config);
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const redis = new Redis(config.REDIS_URL, redisOptions({ maxRetriesPerRequest: 1 }));
   await dataSource.initialize();
   const cache = new MarketCache(redis, config);
   const review = new AnomalyReview(new MarketTransactions(dataSource), marketTables(dataSource.manager).anomalies, cache);

@@ -38,7 +38,7 @@ export class MarketCache implements OnApplicationShutdown {
     if (!this.enabled) return compute() as Promise<z.output<D['result']>>;
     const version = (await this.safe(() => this.store.version())) ?? '0';
     const key = this.store.key(version, def.pattern, payload);
-    const hit = await this.safe(() => this.store.get(key));
+    const hit = await this.safe(() => this.store.lookup(key));
     if (hit) return JSON.parse(hit.json.toString('utf8')) as z.output<D['result']>;
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<z.output<D['result']>>;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type PaymentWebhookJob, QUEUES } from '@nivesh/proto';
-import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { MalformedWebhook } from '../payments/provider';
@@ -37,7 +37,7 @@ export class PaymentEventsProcessor implements OnApplicationBootstrap, OnApplica
       { 'razorpay-webhook': (job) => this.process(job) },
       { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
       // Events of one subscription serialise on its row lock; different subscriptions proceed side by side.
-      { concurrency: 16 },
+      { concurrency: 16, lock: QUICK_JOB_LOCK },
     );
     this.worker.raw.on('error', (error) => this.logger.error(`payment events worker: ${error.message}`));
     this.worker.raw.on('failed', (job, error) => {

@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { addDays, utcDay } from '../days';
@@ -42,7 +42,7 @@ export class VisitorEventsProcessor implements OnApplicationBootstrap, BeforeApp
         batch: (job) => this.storeAll([...job.heartbeats.map((event) => reduceHeartbeat(event, this.ownHosts)), ...job.session_ends.map(reduceSessionEnd)]),
       },
       { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
-      { concurrency: this.config.TRACKING_WORKER_CONCURRENCY },
+      { concurrency: this.config.TRACKING_WORKER_CONCURRENCY, lock: QUICK_JOB_LOCK },
     );
     this.worker.raw.on('error', (error) => this.logger.error(`visitor events worker: ${error.message}`));
     this.worker.raw.on('failed', (job, error) => {

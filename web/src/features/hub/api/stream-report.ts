@@ -9,6 +9,7 @@ import {
   apiUrl,
   errorMessageOf,
   isTextForPeople,
+  newTraceparent,
 } from '../../../lib/api-client';
 import { clearSession, getToken } from '../../../lib/session';
 import { HUB_PATHS } from '../texts';
@@ -56,7 +57,7 @@ export const streamHubReport = async (symbol: string, { onAgent, signal }: Strea
     let response: Response;
     try {
       response = await fetch(apiUrl(`${HUB_PATHS.stream}?symbol=${encodeURIComponent(symbol)}`), {
-        headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: { Accept: 'text/event-stream', traceparent: newTraceparent(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         credentials: 'same-origin',
         signal: controller.signal,
       });
