@@ -121,6 +121,12 @@ try {
     [tracking, ['gateway/dist/main.js', { PORT: '19002', HOST: '127.0.0.1' }, null]],
     'http://127.0.0.1:19002/api/system/ping?service=tracking',
   );
+  // The same chain with OpenTelemetry switched off: what tracing (a span per request, RPC call and handling) costs.
+  results.bUntraced = await scenario(
+    '(b0) the same, tracing off (OTEL_SDK_DISABLED)',
+    [['services/tracking/dist/main.js', { OTEL_SDK_DISABLED: 'true' }, null], ['gateway/dist/main.js', { PORT: '19006', HOST: '127.0.0.1', OTEL_SDK_DISABLED: 'true' }, null]],
+    'http://127.0.0.1:19006/api/system/ping?service=tracking',
+  );
   results.c = await scenario(
     '(c) gateway -> NestJS Redis transport -> service',
     [['load-tests/servers/nest-redis-service.cjs', {}], ['load-tests/servers/gateway-nest-redis.cjs', { PORT: '19005', HOST: '127.0.0.1' }]],
@@ -146,6 +152,7 @@ const ratio = (x, y) => x.rps / y.rps;
 console.log(`\nRPC round trip, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${new Date().toISOString()}`);
 console.log(row('(a) bare Fastify hello world', results.a));
 console.log(row('(b) gateway -> Redis Streams -> tracking.ping', results.b));
+console.log(row('(b0) the same, tracing off (OTEL_SDK_DISABLED=true)', results.bUntraced));
 console.log(row('(c) gateway -> NestJS Redis transport -> tracking.ping', results.c));
 console.log(row('(b-min) minimal NestJS app -> Redis Streams -> tracking.ping', results.bmin));
 console.log(row('(c-min) minimal NestJS app -> NestJS Redis transport -> ping', results.cmin));
@@ -153,6 +160,7 @@ const checks = [
   [`(b)/(a)     = ${ratio(results.b, results.a).toFixed(2)}  (target >= 0.25)`, ratio(results.b, results.a) >= 0.25],
   [`(b)/(c)     = ${ratio(results.b, results.c).toFixed(2)}  (target >= 1.00)`, ratio(results.b, results.c) >= 1],
   [`(b-min)/(c-min) = ${ratio(results.bmin, results.cmin).toFixed(2)}  (transport alone)`, true],
+  [`(b)/(b0)    = ${ratio(results.b, results.bUntraced).toFixed(2)}  (what tracing costs; target >= 0.90)`, ratio(results.b, results.bUntraced) >= 0.9],
   [`p99 of (b)  = ${results.b.p99} ms  (target < 20 ms)`, results.b.p99 < 20],
 ];
 for (const [text, ok] of checks) console.log(`${ok ? 'ok  ' : 'MISS'} ${text}`);

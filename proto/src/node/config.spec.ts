@@ -49,6 +49,8 @@ describe('parseConfig', () => {
     expect(otlpTracesUrl(config)).toBe('http://collector:4318/v1/traces');
     const traces = parseConfig(BaseConfigSchema, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.in/otlp' });
     expect(otlpTracesUrl(traces)).toBe('https://traces.example.in/otlp');
+    expect(parseConfig(BaseConfigSchema, {}).OTEL_SDK_DISABLED).toBe(false);
+    expect(parseConfig(BaseConfigSchema, { OTEL_SDK_DISABLED: 'true' }).OTEL_SDK_DISABLED).toBe(true);
   });
 
   it('refuses a metrics port out of range and an endpoint that is not HTTP', () => {

@@ -22,6 +22,8 @@ export const BaseConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   /** The collector's traces address in full, when it is not OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** OpenTelemetry's own switch: true, no spans at all (no trace ids in logs); for measuring what tracing costs. */
+  OTEL_SDK_DISABLED: envFlag('false'),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 

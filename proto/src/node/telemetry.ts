@@ -20,6 +20,8 @@ export type TelemetryOptions = {
   otlpTracesUrl?: string;
   /** Where spans go instead of OTLP: an in-memory exporter in tests. */
   spanProcessors?: SpanProcessor[];
+  /** OTEL_SDK_DISABLED: no tracer at all, every span a no-op. */
+  disabled?: boolean;
 };
 
 let provider: NodeTracerProvider | undefined;
@@ -55,7 +57,7 @@ export const otlpTracesUrl = (config: Pick<BaseConfig, 'OTEL_EXPORTER_OTLP_ENDPO
  * made one first).
  */
 export const initTelemetry = (options: TelemetryOptions): void => {
-  if (provider) return;
+  if (provider || options.disabled) return;
   const spanProcessors =
     options.spanProcessors ?? (options.otlpTracesUrl ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: options.otlpTracesUrl }))] : []);
   provider = new NodeTracerProvider({
