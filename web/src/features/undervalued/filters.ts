@@ -1,6 +1,6 @@
 import type { ScreenerQuery } from '@nivesh/proto';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '../../hooks/use-latest-search-params';
 import { SYMBOL_PATTERN } from '../../lib/market/selected-symbol';
 import { FILTER_KEYS } from './fundamentals-values';
 import type { FilterKey } from './fundamentals-values';
@@ -69,7 +69,7 @@ export const symbolFromParams = (params: URLSearchParams): string | null => {
  * there (a new history entry, like any search form) and keeps the stock shown.
  */
 export const useScreenerFilters = (): [ScreenerFilters, (filters: ScreenerFilters) => void] => {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const key = filterEntries(filtersFromParams(params))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');

@@ -1,10 +1,10 @@
 import type { NewsFeed } from '@nivesh/proto';
 import { useId, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { PricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
+import { useLatestSearchParams } from '../../../hooks/use-latest-search-params';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatIndianDay } from '../../../lib/format';
 import { useNews } from '../../../components/news/get-news';
@@ -132,7 +132,7 @@ function Feed({ data, onPage }: { data: NewsFeed; onPage: (page: number) => void
 /** /ai-news: events from filings, corporate actions and prices, and press from feeds, with tone and price reaction. */
 export function AiNewsPage() {
   usePageMeta({ title: NEWS_TEXTS.title, description: NEWS_TEXTS.description, path: '/ai-news' });
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const reversed = datesReversed(filters);
   const news = useNews(filters, NEWS_PAGE_SIZE, { enabled: !reversed });
