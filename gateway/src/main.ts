@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 
 const main = async (): Promise<void> => {
   const config = loadConfig();
-  initTelemetry({ serviceName: 'nivesh-gateway', otlpTracesUrl: otlpTracesUrl(config), disabled: config.OTEL_SDK_DISABLED });
+  initTelemetry({ serviceName: 'nivesh-gateway', otlpTracesUrl: otlpTracesUrl(config), disabled: config.OTEL_SDK_DISABLED, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG });
   const app = await createGatewayApp(config);
   app.enableShutdownHooks();
   // A hung close must not keep a stopping gateway alive forever.

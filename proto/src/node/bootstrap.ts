@@ -31,7 +31,7 @@ export const startService = async (
   options: StartServiceOptions,
 ): Promise<{ app: INestMicroservice; server: RedisStreamsServer; metrics?: MetricsServer }> => {
   const { config, service } = options;
-  initTelemetry({ serviceName: `nivesh-${service}`, otlpTracesUrl: otlpTracesUrl(config), disabled: config.OTEL_SDK_DISABLED });
+  initTelemetry({ serviceName: `nivesh-${service}`, otlpTracesUrl: otlpTracesUrl(config), disabled: config.OTEL_SDK_DISABLED, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG });
   const logger = createLogger(service, config.LOG_LEVEL);
   const server = new RedisStreamsServer({
     redisUrl: config.REDIS_URL,

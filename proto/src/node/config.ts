@@ -24,6 +24,8 @@ export const BaseConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   /** OpenTelemetry's own switch: true, no spans at all (no trace ids in logs); for measuring what tracing costs. */
   OTEL_SDK_DISABLED: envFlag('false'),
+  /** The share (0–1) of traces started by this process that are recorded and exported; a caller's choice is followed. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 

@@ -9,6 +9,7 @@ import {
   SamplingDecision,
   type Sampler,
   type SpanProcessor,
+  TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { BaseConfig } from './config';
@@ -22,6 +23,8 @@ export type TelemetryOptions = {
   spanProcessors?: SpanProcessor[];
   /** OTEL_SDK_DISABLED: no tracer at all, every span a no-op. */
   disabled?: boolean;
+  /** OTEL_TRACES_SAMPLER_ARG: the share of traces started here that are recorded and exported (callers' choice is kept). */
+  sampleRatio?: number;
 };
 
 let provider: NodeTracerProvider | undefined;
@@ -30,12 +33,18 @@ let provider: NodeTracerProvider | undefined;
  * BullMQ makes a span of every poll of a worker, one without a parent when the queue was empty (each few seconds per
  * idle worker): those are dropped; everything else starting a trace is kept, and children follow their parent.
  */
-const skipIdlePolls: Sampler = {
-  shouldSample: (_context, _traceId, spanName) => ({
-    decision: spanName.startsWith('getNextJob ') ? SamplingDecision.NOT_RECORD : SamplingDecision.RECORD_AND_SAMPLED,
-  }),
-  toString: () => 'SkipIdleQueuePolls',
-};
+const skipIdlePolls = (ratio: TraceIdRatioBasedSampler): Sampler => ({
+  shouldSample: (context, traceId, spanName) =>
+    spanName.startsWith('getNextJob ') ? { decision: SamplingDecision.NOT_RECORD } : ratio.shouldSample(context, traceId),
+  toString: () => `SkipIdleQueuePolls(${ratio.toString()})`,
+});
+
+/**
+ * With nowhere to send spans, none is recorded: each still gets its ids, so log lines, `traceresponse` and the
+ * `traceparent` passed on name the trace, but no attributes, events or timings are kept (bench:rpc measures the
+ * difference).
+ */
+const recordNothing: Sampler = { shouldSample: () => ({ decision: SamplingDecision.NOT_RECORD }), toString: () => 'RecordNothing' };
 
 /** The tracer of Nivesh's own spans; it does nothing until `initTelemetry` has run. */
 export const tracer = trace.getTracer('nivesh');
@@ -62,7 +71,9 @@ export const initTelemetry = (options: TelemetryOptions): void => {
     options.spanProcessors ?? (options.otlpTracesUrl ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: options.otlpTracesUrl }))] : []);
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    sampler: new ParentBasedSampler({ root: skipIdlePolls }),
+    sampler: spanProcessors.length
+      ? new ParentBasedSampler({ root: skipIdlePolls(new TraceIdRatioBasedSampler(options.sampleRatio ?? 1)) })
+      : recordNothing,
     spanProcessors,
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
