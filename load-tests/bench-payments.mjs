@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { razorpayEventBody } from './lib/razorpay-webhook.mjs';
 import { ROOT, deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
 import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
 
@@ -58,42 +59,9 @@ const insertPendingSubscriptions = async (db) => {
   return rows;
 };
 
-/** Razorpay's body for one event of one subscription, signed; a charge carries its captured payment as Razorpay's does. */
+/** Razorpay's body for one event of one subscription, signed. */
 const signedWebhook = (payloads, providerId, event, period) => {
-  const subscription = payloads.buildSubscriptionEntity({
-    id: providerId,
-    planId: 'plan_bench',
-    status: 'active',
-    customerId: 'cust_bench',
-    notes: {},
-    createdAt: period.start - 60,
-    currentStart: period.start,
-    currentEnd: period.end,
-    endedAt: null,
-    totalCount: 120,
-    paidCount: 1,
-    authAttempts: 0,
-    shortUrl: 'https://rzp.io/i/bench',
-    expireBy: null,
-    cancelAtCycleEnd: false,
-  });
-  const payment =
-    event === 'subscription.charged'
-      ? payloads.buildPaymentEntity({
-          id: `pay_${randomBytes(7).toString('hex')}`,
-          amountPaise: 20_000,
-          status: 'captured',
-          createdAt: period.start,
-          subscriptionId: providerId,
-          customerId: 'cust_bench',
-          email: null,
-          orderId: `order_${randomBytes(7).toString('hex')}`,
-          invoiceId: `inv_${randomBytes(7).toString('hex')}`,
-          tokenId: null,
-          description: 'Nivesh Premium Monthly',
-        })
-      : undefined;
-  const body = Buffer.from(JSON.stringify(payloads.buildWebhookEvent({ accountId: 'acc_bench', event, createdAt: period.start, subscription, payment })), 'utf8');
+  const body = razorpayEventBody(payloads, { providerId, event, period, tag: 'bench' });
   return { body, signature: signWebhookBody(body, env.PAYMENT_WEBHOOK_SECRET), eventId: `evt_${randomBytes(7).toString('hex')}` };
 };
 

@@ -1,45 +1,12 @@
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { Ctx, MessagePattern } from '@nestjs/microservices';
+import type { INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SERVICE_NAMES, isFeaturePattern, patternsOf, systemPatterns, type HealthResult, type PingResult, type ServiceName } from '@nivesh/proto';
-import { RedisStreamsServer } from '@nivesh/proto/node';
+import { SERVICE_NAMES } from '@nivesh/proto';
 import Redis from 'ioredis';
 import { createGatewayApp } from '../src/app';
-import { testConfig, TEST_REDIS_URL } from './test-app';
+import { standInService, testConfig, TEST_REDIS_URL } from './test-app';
 
 // The gateway with everything real: the Redis Streams RPC client, Redis, PostgreSQL. Each service is
 // a stand-in that answers health and ping and, like a fresh service, not_implemented for features.
-const standInService = async (service: ServiceName, redisUrl: string, prefix: string): Promise<INestMicroservice> => {
-  const patterns = systemPatterns(service);
-
-  @Controller()
-  class SystemController {
-    @MessagePattern(patterns.health.pattern)
-    health(_payload: unknown, @Ctx() context: { instance: string }): HealthResult {
-      return { service, status: 'ok', instance: context.instance, uptime_s: 0, checks: {} };
-    }
-
-    @MessagePattern(patterns.ping.pattern)
-    ping(_payload: unknown, @Ctx() context: { instance: string }): PingResult {
-      return { pong: true, service, instance: context.instance };
-    }
-  }
-
-  @Module({ controllers: [SystemController] })
-  class StandInModule {}
-
-  const strategy = new RedisStreamsServer({
-    redisUrl,
-    prefix,
-    service,
-    patterns: patternsOf(service),
-    notImplemented: patternsOf(service).filter(isFeaturePattern),
-  });
-  const app = await NestFactory.createMicroservice(StandInModule, { strategy, logger: false });
-  await app.listen();
-  return app;
-};
 
 describe('gateway against real RPC, Redis and PostgreSQL', () => {
   // scripts/test.mjs passes the run's fresh database; alone, any reachable database will do.

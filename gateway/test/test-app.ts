@@ -2,9 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, MessagePattern } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError, type RpcDefinition, type SessionRecord, sessionKey } from '@nivesh/proto';
-import { parseConfig } from '@nivesh/proto/node';
+import {
+  DomainError,
+  isFeaturePattern,
+  patternsOf,
+  sessionKey,
+  systemPatterns,
+  type HealthResult,
+  type PingResult,
+  type RpcDefinition,
+  type ServiceName,
+  type SessionRecord,
+} from '@nivesh/proto';
+import { parseConfig, RedisStreamsServer } from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import type { z } from 'zod';
@@ -152,4 +166,40 @@ export const mintToken = async (
     .setIssuedAt()
     .setExpirationTime(options.expiresIn ?? '1h')
     .sign(key);
+};
+
+/**
+ * A stand-in for a service on the real Redis Streams transport: it answers health and ping (calling `onPing` inside
+ * the handler, e.g. to see the span it runs in) and, like a fresh service, not_implemented for its features.
+ */
+export const standInService = async (service: ServiceName, redisUrl: string, prefix: string, onPing: () => void = () => undefined): Promise<INestMicroservice> => {
+  const patterns = systemPatterns(service);
+
+  @Controller()
+  class SystemController {
+    @MessagePattern(patterns.health.pattern)
+    health(_payload: unknown, @Ctx() context: { instance: string }): HealthResult {
+      return { service, status: 'ok', instance: context.instance, uptime_s: 0, checks: {} };
+    }
+
+    @MessagePattern(patterns.ping.pattern)
+    ping(_payload: unknown, @Ctx() context: { instance: string }): PingResult {
+      onPing();
+      return { pong: true, service, instance: context.instance };
+    }
+  }
+
+  @Module({ controllers: [SystemController] })
+  class StandInModule {}
+
+  const strategy = new RedisStreamsServer({
+    redisUrl,
+    prefix,
+    service,
+    patterns: patternsOf(service),
+    notImplemented: patternsOf(service).filter(isFeaturePattern),
+  });
+  const app = await NestFactory.createMicroservice(StandInModule, { strategy, logger: false });
+  await app.listen();
+  return app;
 };

@@ -1,16 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { Ctx, MessagePattern } from '@nestjs/microservices';
+import type { INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { isFeaturePattern, patternsOf, systemPatterns, type PingResult, type ServiceName } from '@nivesh/proto';
-import { initTelemetry, RedisStreamsServer, type RedisStreamsContext } from '@nivesh/proto/node';
+import type { ServiceName } from '@nivesh/proto';
+import { initTelemetry } from '@nivesh/proto/node';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import Redis from 'ioredis';
 import { createGatewayApp } from '../src/app';
-import { FakePostgres, testConfig, TEST_REDIS_URL } from './test-app';
+import { FakePostgres, standInService, testConfig, TEST_REDIS_URL } from './test-app';
 
 // Before the gateway is built: the in-memory exporter is this process's only span destination.
 const exporter = new InMemorySpanExporter();
@@ -19,39 +17,12 @@ initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProce
 const BROWSER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const BROWSER_SPAN = '00f067aa0ba902b7';
 
-/** A stand-in for a service whose ping records the span its handler runs in; its features answer not_implemented. */
-const standIn = async (service: ServiceName, redisUrl: string, prefix: string, seen: { traceId: string; spanId: string }[]): Promise<INestMicroservice> => {
-  const patterns = systemPatterns(service);
-
-  @Controller()
-  class PingController {
-    @MessagePattern(patterns.ping.pattern)
-    ping(_payload: unknown, @Ctx() context: RedisStreamsContext): PingResult {
-      const active = trace.getActiveSpan()?.spanContext();
-      if (active) seen.push({ traceId: active.traceId, spanId: active.spanId });
-      return { pong: true, service, instance: context.instance };
-    }
-
-    @MessagePattern(patterns.health.pattern)
-    health(_payload: unknown, @Ctx() context: RedisStreamsContext) {
-      return { service, status: 'ok', instance: context.instance, uptime_s: 0, checks: {} };
-    }
-  }
-
-  @Module({ controllers: [PingController] })
-  class StandInModule {}
-
-  const strategy = new RedisStreamsServer({
-    redisUrl,
-    prefix,
-    service,
-    patterns: patternsOf(service),
-    notImplemented: patternsOf(service).filter(isFeaturePattern),
+/** A stand-in service whose ping records the span its handler runs in. */
+const standIn = (service: ServiceName, redisUrl: string, prefix: string, seen: { traceId: string; spanId: string }[]): Promise<INestMicroservice> =>
+  standInService(service, redisUrl, prefix, () => {
+    const active = trace.getActiveSpan()?.spanContext();
+    if (active) seen.push({ traceId: active.traceId, spanId: active.spanId });
   });
-  const app = await NestFactory.createMicroservice(StandInModule, { strategy, logger: false });
-  await app.listen();
-  return app;
-};
 
 describe('a trace from the browser through the gateway to a service (real RPC and Redis)', () => {
   const config = testConfig({ REDIS_URL: process.env.REDIS_URL ?? TEST_REDIS_URL });

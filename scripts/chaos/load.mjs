@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { razorpayEventBody } from '../../load-tests/lib/razorpay-webhook.mjs';
 import { ROOT, SERVICES } from '../lib/common.mjs';
 import { NO_CODE } from './report.mjs';
 
@@ -84,40 +85,7 @@ const webhookFactory = (secret) => {
   const start = Math.floor(Date.now() / 1000);
   const period = { start, end: start + 30 * 86_400 };
   const build = (providerId, event) => {
-    const subscription = payloads.buildSubscriptionEntity({
-      id: providerId,
-      planId: 'plan_chaos',
-      status: 'active',
-      customerId: 'cust_chaos',
-      notes: {},
-      createdAt: period.start - 60,
-      currentStart: period.start,
-      currentEnd: period.end,
-      endedAt: null,
-      totalCount: 120,
-      paidCount: 1,
-      authAttempts: 0,
-      shortUrl: 'https://rzp.io/i/chaos',
-      expireBy: null,
-      cancelAtCycleEnd: false,
-    });
-    const payment =
-      event === 'subscription.charged'
-        ? payloads.buildPaymentEntity({
-            id: `pay_${randomBytes(7).toString('hex')}`,
-            amountPaise: 20_000,
-            status: 'captured',
-            createdAt: period.start,
-            subscriptionId: providerId,
-            customerId: 'cust_chaos',
-            email: null,
-            orderId: `order_${randomBytes(7).toString('hex')}`,
-            invoiceId: `inv_${randomBytes(7).toString('hex')}`,
-            tokenId: null,
-            description: 'Nivesh Premium Monthly',
-          })
-        : undefined;
-    const body = Buffer.from(JSON.stringify(payloads.buildWebhookEvent({ accountId: 'acc_chaos', event, createdAt: period.start, subscription, payment })), 'utf8');
+    const body = razorpayEventBody(payloads, { providerId, event, period, tag: 'chaos' });
     const eventId = `evt_${randomBytes(8).toString('hex')}`;
     return { eventId, body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhookBody(body, secret), [EVENT_ID_HEADER]: eventId } };
   };
