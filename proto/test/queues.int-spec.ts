@@ -35,6 +35,16 @@ describe('BullMQ queues declared in proto/', () => {
     expect(await producer.raw.count()).toBe(0);
   });
 
+  it('a producer that cannot reach Redis answers 503 with a sentence; any other failure stays a fault', async () => {
+    const producer = new QueueProducer(QUEUES.otpEmail, connection);
+    closers.push(() => producer.close());
+    const job = { email: 'asha@example.com', username: 'asha', purpose: 'login', sealed_code: 'x'.repeat(32), expires_at: new Date().toISOString() } as const;
+    jest.spyOn(producer.raw, 'add').mockRejectedValueOnce(new Error("Stream isn't writeable and enableOfflineQueue options is false"));
+    await expect(producer.add('send-otp', job)).rejects.toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/try again in a moment/) });
+    jest.spyOn(producer.raw, 'add').mockRejectedValueOnce(new TypeError('job options are wrong'));
+    await expect(producer.add('send-otp', job)).rejects.toBeInstanceOf(TypeError);
+  });
+
   it('retries a failing job with backoff until it succeeds, then keeps it as completed; the worker closes cleanly', async () => {
     const flaky = defineQueue(`flaky-${randomBytes(3).toString('hex')}`, { work: z.object({ n: z.number() }) }, { attempts: 4, backoffMs: 50 });
     const attempts: number[] = [];

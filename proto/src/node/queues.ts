@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { QueueDefinition } from '../jobs';
 import { countJobFailure, watchQueue } from './metrics';
 import { createRedis } from './redis-options';
+import { isDependencyUnavailable } from './unavailable';
 
 export type JobHandlers<Q extends QueueDefinition> = {
   [K in keyof Q['jobs'] & string]: (data: z.output<Q['jobs'][K]>, job: Job) => Promise<unknown>;
@@ -62,9 +63,11 @@ export class QueueProducer<Q extends QueueDefinition> {
     const payload = (this.def.jobs[name] as z.ZodType).parse(data);
     try {
       return await this.queue.add(name, payload, options);
-    } catch {
+    } catch (error) {
       // Redis is down or restarting: nothing was queued, and the caller is told to retry (503) rather than 500.
-      throw new DomainError('service_unavailable', QUEUE_UNAVAILABLE);
+      // Anything else is a fault, left to surface as one.
+      if (isDependencyUnavailable(error)) throw new DomainError('service_unavailable', QUEUE_UNAVAILABLE);
+      throw error;
     }
   }
 
