@@ -16,3 +16,4 @@ export * from './telemetry';
 export * from './metrics';
 export * from './http-tracing';
 export * from './unavailable';
+export * from './calendar';
