@@ -104,7 +104,7 @@ export type ModelBacktest = z.infer<typeof ModelBacktestSchema>;
 /**
  * TrendVision forecast: `forecast[i]` is the estimated close (rupees, the median of the forecast distribution) of
  * trading day i + 1 after `as_of`, on prices adjusted for corporate actions; the bands have the same length. `dates`
- * are the weekdays after `as_of` (exchange holidays are not known ahead).
+ * are the NSE sessions after `as_of` on the platform's trading calendar (holidays skipped, special sessions kept).
  */
 export const PredictResponseSchema = z.object({
   ticker: z.string(),

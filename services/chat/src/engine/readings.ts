@@ -1,4 +1,5 @@
 import type { IndicatorColumns, MarketIndicators, MarketSentiment } from '@nivesh/proto';
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import { monthsBefore } from './format';
 import type { Grounding } from './grounding';
 
@@ -18,12 +19,16 @@ export const lastPoint = (indicators: MarketIndicators | undefined, pick: (serie
   return null;
 };
 
-/** The value of an indicator column `bars` points before its last one, if it exists. */
-export const earlierPoint = (indicators: MarketIndicators | undefined, pick: (series: IndicatorColumns) => Column, bars: number): Dated | null => {
-  if (!indicators) return null;
-  const column = pick(indicators.series);
-  const points = column.flatMap((value, index) => (value === null ? [] : [{ value, date: indicators.dates[index]! }]));
-  return points.length > bars ? points[points.length - 1 - bars]! : null;
+/**
+ * The value of an indicator column `sessions` NSE trading sessions before the date of its last value, or null when the
+ * series has no value on that day (it starts later, or the data misses that day): never a neighbouring day instead.
+ */
+export const earlierPoint = (indicators: MarketIndicators | undefined, pick: (series: IndicatorColumns) => Column, sessions: number): Dated | null => {
+  const last = lastPoint(indicators, pick);
+  if (!indicators || !last) return null;
+  const date = NSE_CALENDAR.add(last.date, -sessions);
+  const value = pick(indicators.series)[indicators.dates.indexOf(date)];
+  return value === null || value === undefined || !Number.isFinite(value) ? null : { value, date };
 };
 
 /**

@@ -1,7 +1,7 @@
 import { lastCloseBefore, priceReaction } from './reaction';
 
-// Thursday 11 Jan 2024 to Friday 9 Feb 2024: 22 trading days (weekends left out).
-const DATES = ['2024-01-10', '2024-01-11', '2024-01-12', '2024-01-15', '2024-01-16', '2024-01-17', '2024-01-18', '2024-01-19', '2024-01-22', '2024-01-23', '2024-01-24', '2024-01-25', '2024-01-29', '2024-01-30', '2024-01-31', '2024-02-01', '2024-02-02', '2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08', '2024-02-09'];
+// Wednesday 10 Jan 2024 to Friday 9 Feb 2024: 22 NSE sessions (Saturday 20 Jan was one; 22 and 26 Jan were holidays).
+const DATES = ['2024-01-10', '2024-01-11', '2024-01-12', '2024-01-15', '2024-01-16', '2024-01-17', '2024-01-18', '2024-01-19', '2024-01-20', '2024-01-23', '2024-01-24', '2024-01-25', '2024-01-29', '2024-01-30', '2024-01-31', '2024-02-01', '2024-02-02', '2024-02-05', '2024-02-06', '2024-02-07', '2024-02-08', '2024-02-09'];
 const series = { dates: DATES, closes: DATES.map((_, i) => 100 + i) };
 const nifty = new Map(DATES.slice(0, 10).map((date, i) => [date, 1000 + 5 * i]));
 
@@ -28,6 +28,15 @@ describe('priceReaction', () => {
       ],
       note: null,
     });
+  });
+
+  it('counts sessions on NSE\'s calendar: a session missing from the prices has no move, not the next bar\'s', () => {
+    const gap = DATES.filter((date) => date !== '2024-01-18');
+    const reaction = priceReaction('INFY', { dates: gap, closes: gap.map((_, i) => 100 + i) }, nifty, '2024-01-11T12:49:00.000Z');
+    expect(reaction.moves.map((move) => move.date)).toEqual(['2024-01-12', null, '2024-02-09']);
+    // An item on Good Friday 2024 is measured from Thursday's close; its first session is Monday 1 Apr.
+    const easter = ['2024-03-27', '2024-03-28', '2024-04-01', '2024-04-02'];
+    expect(priceReaction('INFY', { dates: easter, closes: [1, 2, 3, 4] }, nifty, '2024-03-29T06:00:00.000Z').moves[0]).toMatchObject({ days: 1, date: '2024-04-01' });
   });
 
   it('says why there is no move: prices that end first, or start after', () => {

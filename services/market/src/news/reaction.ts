@@ -1,24 +1,23 @@
 import { type NewsMove, type NewsReaction, REACTION_DAYS } from '@nivesh/proto';
-import { formatDate, istDay, istTime } from './wording';
+import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { formatDate } from './wording';
 
 /** One symbol's adjusted closes, ascending by date. */
 export type CloseSeries = { dates: readonly string[]; closes: readonly number[] };
 
-/** NSE's cash market closes at 15:30 IST: a close counts as known before an item only if it came before the item. */
-const CLOSE_TIME = '15:30 IST';
-
-/** The index of the last close at or before `knownAt` (an ISO instant), or -1. */
+/**
+ * The index of the last close known at `knownAt` (an ISO instant): the bar of the last NSE session that had closed by
+ * then (15:30 India time, or a special session's own close), or the last bar before it; -1 when there is none.
+ */
 export const lastCloseBefore = (series: CloseSeries, knownAt: string): number => {
-  const day = istDay(knownAt);
-  const afterClose = istTime(knownAt) >= CLOSE_TIME;
-  // Binary search for the last date <= day (after the close) or < day (before it).
+  const day = NSE_CALENDAR.lastCompletedSession(new Date(knownAt));
+  // Binary search for the last date <= day.
   let low = 0;
   let high = series.dates.length - 1;
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const date = series.dates[middle]!;
-    if (date < day || (afterClose && date === day)) {
+    if (series.dates[middle]! <= day) {
       found = middle;
       low = middle + 1;
     } else high = middle - 1;
@@ -29,9 +28,10 @@ export const lastCloseBefore = (series: CloseSeries, knownAt: string): number =>
 const pct = (to: number, from: number): number => Math.round((to / from - 1) * 10_000) / 100;
 
 /**
- * An event study of one item: the stock's move over the next 1, 5 and 20 trading days from the last close before the
- * market could act on the item, NIFTY 50's move over the same days where the index has both closes, and the
- * difference (the move in excess of the market). Closes are adjusted for splits, bonus issues and demergers.
+ * An event study of one item: the stock's move over the next 1, 5 and 20 NSE sessions (the trading calendar's) from the
+ * last close before the market could act on the item, NIFTY 50's move over the same days where the index has both
+ * closes, and the difference (the move in excess of the market). A session the prices lack has no move, rather than
+ * the next bar's. Closes are adjusted for splits, bonus issues and demergers.
  */
 export const priceReaction = (symbol: string, series: CloseSeries | undefined, nifty: ReadonlyMap<string, number>, knownAt: string): NewsReaction => {
   const empty = (note: string): NewsReaction => ({ symbol, base_date: null, moves: [], note });
@@ -41,8 +41,9 @@ export const priceReaction = (symbol: string, series: CloseSeries | undefined, n
   const baseDate = series.dates[base]!;
   const baseClose = series.closes[base]!;
   const moves: NewsMove[] = REACTION_DAYS.map((days) => {
-    const at = base + days;
-    if (at >= series.dates.length) return { days, date: null, stock_pct: null, nifty_pct: null, excess_pct: null };
+    const target = NSE_CALENDAR.add(baseDate, days);
+    const at = series.dates.indexOf(target, base);
+    if (at < 0) return { days, date: null, stock_pct: null, nifty_pct: null, excess_pct: null };
     const date = series.dates[at]!;
     const stock = pct(series.closes[at]!, baseClose);
     const indexFrom = nifty.get(baseDate);

@@ -12,7 +12,7 @@ import {
   type PredictPayload,
   type PredictResponse,
 } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS } from '../forecast';
 import type { EvaluationEntity } from './evaluation.entity';
@@ -57,17 +57,8 @@ export const seriesKey = (series: readonly DailyClose[]): string => {
   return `v${EVALUATION_FORMAT}:${series.at(-1)?.date ?? '-'}:${series.length}:${digest.digest('hex').slice(0, 32)}`;
 };
 
-/** The `count` weekdays after `date` (exchange holidays are not known ahead). */
-export const weekdaysAfter = (date: string, count: number): string[] => {
-  const out: string[] = [];
-  const day = new Date(`${date}T00:00:00Z`);
-  while (out.length < count) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) out.push(day.toISOString().slice(0, 10));
-  }
-  return out;
-};
+/** The dates a forecast from the close of `asOf` is for: the next `count` NSE sessions on the trading calendar. */
+export const forecastDates = (asOf: string, count: number): string[] => NSE_CALENDAR.sessionsAfter(asOf, count);
 
 /**
  * TrendVision: each symbol's walk-forward back-test and the forecast from its last bar, computed when its prices change
@@ -101,7 +92,7 @@ export class ForecastService implements OnApplicationShutdown {
       ticker,
       company: stored.company,
       forecast: days(forecast.forecast),
-      dates: weekdaysAfter(forecast.as_of, horizon_days),
+      dates: forecastDates(forecast.as_of, horizon_days),
       lower80: days(forecast.lower80),
       upper80: days(forecast.upper80),
       lower95: days(forecast.lower95),

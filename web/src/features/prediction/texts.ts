@@ -41,7 +41,7 @@ export const TRENDVISION_TEXTS = {
     'No model beat simply assuming no change on past data, so TrendVision shows that forecast: the last close, with the range it usually moves in.',
   chosenLater: 'The model was chosen on an earlier period and measured on this later one, so these figures are not the ones it was picked on.',
   historyMissing: 'Past prices could not be loaded, so the chart shows the forecast only.',
-  weekdays: 'Dates are the weekdays after the last close; an exchange holiday moves the later days back by one.',
+  sessions: 'Dates are the NSE trading days after the last close, on the exchange’s own calendar: weekends and its holidays are skipped.',
   trackRecordLead:
     'Each symbol’s chosen model, measured on a test period it was not chosen on. MASE compares its average error with simply assuming no change: below 1.00 its errors were smaller, above 1.00 larger. A band “held” when the actual close fell inside it.',
   trackRecordEmpty: 'No back-test has finished yet.',

@@ -164,14 +164,14 @@ describe('TrendVision forecast', () => {
     // Each row is named 'Day N'; the short date beside it is for the eye on a phone, where the date column is out of view.
     rows.forEach((row, index) => expect(within(row).getByRole('rowheader', { name: `Day ${index + 1}` })).toBeTruthy());
     const cells = (index: number) => within(rows[index]!).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(0)).toEqual(['29 Mar 2024', '₹1,500.13', '₹1,490.13 – ₹1,510.13', '₹1,480.13 – ₹1,520.13']);
-    expect(cells(9)).toEqual(['11 Apr 2024', '₹1,522.63', '₹1,503.63 – ₹1,541.63', '₹1,484.63 – ₹1,560.63']);
+    expect(cells(0)).toEqual(['1 Apr 2024', '₹1,500.13', '₹1,490.13 – ₹1,510.13', '₹1,480.13 – ₹1,520.13']);
+    expect(cells(9)).toEqual(['15 Apr 2024', '₹1,522.63', '₹1,503.63 – ₹1,541.63', '₹1,484.63 – ₹1,560.63']);
     for (const row of rows) {
       for (const amount of row.textContent!.match(/₹[\d,]+(?:\.\d+)?/g) ?? []) expect(amount).toMatch(/\.\d{2}$/);
     }
     expect(screen.getByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 10 trading days' })).toBeTruthy();
     expect(screen.getByText(/last close ₹1,498\.15/)).toBeTruthy();
-    expect(screen.getByText(TRENDVISION_TEXTS.weekdays)).toBeTruthy();
+    expect(screen.getByText(TRENDVISION_TEXTS.sessions)).toBeTruthy();
   });
 
   it('draws the fan over the last 65 adjusted closes of the 6-month history, and says in words what it shows', async () => {
@@ -186,7 +186,7 @@ describe('TrendVision forecast', () => {
     expect(historyCalls(calls)).toEqual(['/api/market/history?symbol=INFY&range=6m&adjusted=true']);
 
     const chart = screen.getByRole('img', { name: /^Forecast chart\./ });
-    expect(chart.getAttribute('aria-label')).toContain('then the forecast to 11 Apr 2024: ₹1,522.63 on day 10, 80 % band ₹1,503.63 to ₹1,541.63, 95 % band ₹1,484.63 to ₹1,560.63.');
+    expect(chart.getAttribute('aria-label')).toContain('then the forecast to 15 Apr 2024: ₹1,522.63 on day 10, 80 % band ₹1,503.63 to ₹1,541.63, 95 % band ₹1,484.63 to ₹1,560.63.');
     const legend = screen.getByRole('list', { name: 'What the chart shows' });
     expect(legend.textContent).toContain('Closing prices of the last 3 months');
     expect(legend.textContent).toContain('Forecast: the middle estimate');
@@ -332,8 +332,8 @@ describe('TrendVision 30-day forecast (premium)', () => {
     const rows = within(screen.getByRole('table', { name: 'Forecast closing prices' })).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
     rows.forEach((row, index) => expect(within(row).getByRole('rowheader', { name: `Day ${index + 1}` })).toBeTruthy());
-    expect(within(rows[29]!).getAllByRole('cell')[0]!.textContent).toBe('9 May 2024');
-    expect(PREMIUM_FORECAST_DATES.at(-1)).toBe('2024-05-09');
+    expect(within(rows[29]!).getAllByRole('cell')[0]!.textContent).toBe('15 May 2024');
+    expect(PREMIUM_FORECAST_DATES.at(-1)).toBe('2024-05-15');
 
     const card = screen.getByRole('region', { name: 'How accurate is this?' });
     expect(card.querySelector('.accuracy-lead')?.textContent).toBe("On past data, this forecast's errors 30 trading days ahead were 6 % smaller than simply assuming no change.");

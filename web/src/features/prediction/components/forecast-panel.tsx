@@ -103,7 +103,7 @@ export function ForecastPanel({ result }: { result: PredictResponse }) {
       <FanChart history={points} forecast={result} pending={!bars && !historyFailed} />
       {historyFailed ? <p className="muted forecast-note">{TRENDVISION_TEXTS.historyMissing}</p> : null}
       <ForecastTable result={result} />
-      <p className="muted forecast-note">{TRENDVISION_TEXTS.weekdays}</p>
+      <p className="muted forecast-note">{TRENDVISION_TEXTS.sessions}</p>
     </section>
   );
 }

@@ -10,8 +10,8 @@ export const SYMBOLS = [
 
 const COMPANIES: Record<string, string> = Object.fromEntries(SYMBOLS.map((entry) => [entry.symbol, entry.company]));
 
-/** The ten weekdays after 28 Mar 2024. */
-export const FORECAST_DATES = ['2024-03-29', '2024-04-01', '2024-04-02', '2024-04-03', '2024-04-04', '2024-04-05', '2024-04-08', '2024-04-09', '2024-04-10', '2024-04-11'];
+/** The ten NSE sessions after 28 Mar 2024 (29 Mar was Good Friday, 11 Apr Id-Ul-Fitr), as the server's calendar labels them. */
+export const FORECAST_DATES = ['2024-04-01', '2024-04-02', '2024-04-03', '2024-04-04', '2024-04-05', '2024-04-08', '2024-04-09', '2024-04-10', '2024-04-12', '2024-04-15'];
 
 export const ACCURACY = {
   mase: { h1: 0.994, h5: 0.982, h10: 0.968 },
@@ -23,19 +23,12 @@ export const ACCURACY = {
   beats_naive: true,
 };
 
-/** The `count` weekdays after `day` (YYYY-MM-DD). */
-const weekdaysAfter = (day: string, count: number): string[] => {
-  const dates: string[] = [];
-  const date = new Date(`${day}T00:00:00Z`);
-  while (dates.length < count) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) dates.push(date.toISOString().slice(0, 10));
-  }
-  return dates;
-};
-
-/** The thirty weekdays after 28 Mar 2024, to 9 May 2024: the premium horizon. */
-export const PREMIUM_FORECAST_DATES = weekdaysAfter('2024-03-28', 30);
+/** The thirty NSE sessions after 28 Mar 2024, to 15 May 2024: the premium horizon (1 May was a holiday too). */
+export const PREMIUM_FORECAST_DATES = [
+  ...FORECAST_DATES,
+  '2024-04-16', '2024-04-18', '2024-04-19', '2024-04-22', '2024-04-23', '2024-04-24', '2024-04-25', '2024-04-26', '2024-04-29', '2024-04-30',
+  '2024-05-02', '2024-05-03', '2024-05-06', '2024-05-07', '2024-05-08', '2024-05-09', '2024-05-10', '2024-05-13', '2024-05-14', '2024-05-15',
+];
 
 /** The served model's accuracy on a premium answer: the free one's, with MASE at 30 days too. */
 export const PREMIUM_ACCURACY = { ...ACCURACY, mase: { ...ACCURACY.mase, h30: 0.941 }, tests: 7200 };
