@@ -117,6 +117,7 @@ describe('routes of section 2', () => {
     renderRoutes('/portfolio/extra/parts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(document.title).toBe('Page not found | Nivesh');
+    // The page sets its title in an effect, which may run a moment after its content shows.
+    await waitFor(() => expect(document.title).toBe('Page not found | Nivesh'));
   });
 });

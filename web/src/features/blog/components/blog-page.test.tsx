@@ -78,7 +78,8 @@ describe('/blog', () => {
     expect(within(main).getByText(BLOG_TEXTS.visitorNotice)).toBeTruthy();
     fireEvent.click(within(main).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
-    expect(document.title).toBe('Blog | Nivesh');
+    // The page sets its title in an effect, which may run a moment after its content shows.
+    await waitFor(() => expect(document.title).toBe('Blog | Nivesh'));
     expect(document.head.querySelector<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe('/blog/rss.xml');
   });
 

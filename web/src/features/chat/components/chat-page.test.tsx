@@ -27,7 +27,8 @@ describe('/chat', () => {
     expect(starts(calls)).toEqual([['/chat/sentiment/start', {}]]);
     expect(lastQuestion(calls)).toBe('How is the market sentiment today?');
     expect(screen.queryByRole('button', { name: 'Open Warren AI chat' })).toBeNull();
-    expect(document.title).toBe('Warren AI Chat | Nivesh');
+    // The page sets its title in an effect, which may run a moment after its content shows.
+    await waitFor(() => expect(document.title).toBe('Warren AI Chat | Nivesh'));
   });
 
   it('chats about RELIANCE when technical analysis is chosen, and starts again for a picked stock', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reload, startSession } from '../../../lib/session';
 import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
@@ -77,7 +77,8 @@ describe('/portfolio-fixed', () => {
     expect(callsTo('/api/portfolio/transactions')).toHaveLength(0);
     expect(callsTo('/api/portfolio/what-if')).toHaveLength(0);
     expect(callsTo('/api/portfolio/alerts')).toHaveLength(0);
-    expect(document.title).toBe('Portfolio Overview | Nivesh');
+    // The page sets its title in an effect, which may run a moment after its content shows.
+    await waitFor(() => expect(document.title).toBe('Portfolio Overview | Nivesh'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       PORTFOLIO_TEXTS.exampleDescription,
     );

@@ -391,7 +391,8 @@ describe('/portfolio', () => {
     await openPage({ summary: () => json({ detail: 'The portfolio service is not answering.' }, 503) });
     const message = 'Could not load the portfolio: The portfolio service is not answering.';
     expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeTruthy();
-    expect(document.title).toBe('Portfolio | Nivesh');
+    // The page sets its title in an effect, which may run a moment after its content shows.
+    await waitFor(() => expect(document.title).toBe('Portfolio | Nivesh'));
     const description = document.querySelector('meta[name="description"]')?.getAttribute('content');
     expect(description).toBe(PORTFOLIO_TEXTS.description);
   });

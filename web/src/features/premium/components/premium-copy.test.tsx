@@ -46,6 +46,7 @@ describe('premium copy promises only what exists', () => {
     const card = await screen.findByRole('region', { name: 'Nivesh Premium' }, { timeout: 5000 });
     // The page sets its title and description in an effect, which may run after the card first shows.
     await waitFor(() => expect(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').toContain('no advertisements'));
+    await waitFor(() => expect(document.title).not.toBe('Nivesh'));
     const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
     expect(unkeptClaims(`${document.title} ${description} ${screen.getByRole('main').textContent}`)).toEqual([]);
     // Premium exists: the page offers it, and no longer says it is not available.

@@ -279,7 +279,8 @@ describe('Undervalued Analytics screener', () => {
 
   it('sets the page title and a description that promises only what the page does', async () => {
     await openPage();
-    expect(document.title).toBe('Undervalued Analytics | Nivesh');
+    // The page sets its title in an effect, which may run a moment after its content shows.
+    await waitFor(() => expect(document.title).toBe('Undervalued Analytics | Nivesh'));
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
       UNDERVALUED_TEXTS.description,
     );
