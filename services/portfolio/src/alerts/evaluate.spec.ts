@@ -1,3 +1,4 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import { type Alert, conditionOn, evaluateAlerts } from './evaluate';
 import { type DailyClose, type TradingSignalsLib, loadTradingSignals } from './figures';
 import { ALERT_KINDS, type AlertKind, type AlertRule } from './kinds';
@@ -8,7 +9,8 @@ beforeAll(async () => {
   ts = await loadTradingSignals();
 });
 
-const day = (i: number) => new Date(Date.UTC(2023, 0, 2 + i)).toISOString().slice(0, 10);
+/** The i-th NSE session from Monday 2 Jan 2023. */
+const day = (i: number) => NSE_CALENDAR.add('2023-01-02', i);
 const barsOf = (closes: readonly number[]): DailyClose[] => closes.map((close, i) => ({ date: day(i), close }));
 const alertOf = (rule: AlertRule, state: AlertState, symbol = 'RELIANCE', id = 'alert-1'): Alert => ({
   ...rule,
@@ -107,6 +109,13 @@ describe('evaluateAlerts: a move in a day', () => {
     expect(evaluateAlerts([{ ...alert, state: first.states[0]!.state }], bars, ts)).toEqual({ events: [], states: [] });
   });
 
+  it('does not take a move over two sessions for a move in a day when the prices lack the session between', () => {
+    // The history skips day(2): +12.5 % from day(1) to day(3) spans two sessions.
+    const alert = alertOf(up5, newAlertState('move_pct', day(1)));
+    const bars = [{ date: day(0), close: 100 }, { date: day(1), close: 100 }, { date: day(3), close: 112.5 }, { date: day(4), close: 119.5 }];
+    expect(evaluateAlerts([alert], new Map([['RELIANCE', bars]]), ts).events.map((event) => event.date)).toEqual([day(4)]);
+  });
+
   it('honours the direction', () => {
     const down: AlertRule = { kind: 'move_pct', params: { threshold_pct: 5, direction: 'down' } };
     const either: AlertRule = { kind: 'move_pct', params: { threshold_pct: 5, direction: 'either' } };
@@ -147,7 +156,7 @@ describe('evaluateAlerts: RSI crossing', () => {
     const alert = alertOf(rule, newAlertState('rsi_cross', day(15)));
     const [event] = evaluateAlerts([alert], new Map([['RELIANCE', barsOf(closes)]]), ts).events;
     expect(event!.message).toBe(
-      "RELIANCE's 14-day RSI rose to 70.70 on 20 Jan 2023, crossing above your alert level of 70 (close ₹46.60)",
+      "RELIANCE's 14-day RSI rose to 70.70 on 27 Jan 2023, crossing above your alert level of 70 (close ₹46.60)",
     );
   });
 

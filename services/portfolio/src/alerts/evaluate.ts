@@ -1,3 +1,4 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import {
   computeFigures,
   type DailyClose,
@@ -47,7 +48,8 @@ export const conditionOn = (rule: AlertRule, figures: SymbolFigures, index: numb
     case 'price_below':
       return close <= rule.params.level;
     case 'move_pct': {
-      if (index === 0) return null;
+      // A move 'in a day' is against the previous session's close; after a session the prices lack, the window cannot tell.
+      if (index === 0 || figures.dates[index - 1] !== NSE_CALENDAR.previous(figures.dates[index]!)) return null;
       const change = (close / figures.closes[index - 1]! - 1) * 100;
       const { threshold_pct: threshold, direction } = rule.params;
       if (direction === 'up') return change >= threshold;
