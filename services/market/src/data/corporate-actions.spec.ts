@@ -101,3 +101,17 @@ describe('findAnomalies', () => {
     expect(findAnomalies(await readBarsCsv(path.join(DATA, 'RELIANCE.csv')), index, explained('RELIANCE'))).toEqual([]);
   });
 });
+
+describe('dailyChanges', () => {
+  it('counts a change only from the previous NSE session: across Good Friday yes, across a session the series lacks no', () => {
+    const bars = [
+      { date: '2024-03-27', close: 100 },
+      { date: '2024-03-28', close: 110 },
+      { date: '2024-04-01', close: 121 },
+      { date: '2024-04-03', close: 133.1 },
+    ];
+    const changes = dailyChanges(bars);
+    expect([...changes.keys()]).toEqual(['2024-03-28', '2024-04-01']);
+    expect(changes.get('2024-04-01')).toBeCloseTo(0.1, 12);
+  });
+});

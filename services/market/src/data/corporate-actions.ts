@@ -1,3 +1,4 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import type { CorporateActionKind, MarketBar } from '@nivesh/proto';
 
 export type ActionKind = CorporateActionKind;
@@ -118,9 +119,14 @@ export const findAnomalies = (
   return found;
 };
 
-/** Daily close-to-close change of an index series, by date. */
+/**
+ * Daily close-to-close change of an index series, by date: only from the previous NSE session's close, so a bar after a
+ * gap in the series (or after the series stopped for a while) has no day's change rather than a change over several.
+ */
 export const dailyChanges = (bars: ReadonlyArray<{ date: string; close: number }>): Map<string, number> => {
   const changes = new Map<string, number>();
-  for (let i = 1; i < bars.length; i++) changes.set(bars[i]!.date, bars[i]!.close / bars[i - 1]!.close - 1);
+  for (let i = 1; i < bars.length; i++) {
+    if (NSE_CALENDAR.previous(bars[i]!.date) === bars[i - 1]!.date) changes.set(bars[i]!.date, bars[i]!.close / bars[i - 1]!.close - 1);
+  }
   return changes;
 };

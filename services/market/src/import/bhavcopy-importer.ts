@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Bhavcopy, readBhavcopy } from '../data/bhavcopy';
-import { detectCorporateActions, findAnomalies, type PriceBar } from '../data/corporate-actions';
+import { dailyChanges, detectCorporateActions, findAnomalies, type PriceBar } from '../data/corporate-actions';
 import { CsvFormatError } from '../data/csv';
 import type { NewAction } from '../store/corporate-actions.repository';
 import type { DailyBarsRepository, SymbolBar } from '../store/daily-bars.repository';
@@ -9,7 +9,7 @@ import { MarketTransactions } from '../store/market-transactions.repository';
 import type { SymbolAnomaly } from '../store/price-anomalies.repository';
 import type { SymbolsRepository } from '../store/symbols.repository';
 import { INDEX_SYMBOL } from './csv-importer';
-import { daysBetween, flagAnomalies, shareAction } from './import-writes';
+import { flagAnomalies, shareAction } from './import-writes';
 
 export type BhavcopyImportResult = {
   files: number;
@@ -27,8 +27,6 @@ export type BhavcopyImportResult = {
   ms: number;
 };
 
-/** An index change only counts when the index's previous bar is this recent (the dataset's index ends before its stocks). */
-const MAX_INDEX_GAP_DAYS = 5;
 
 /**
  * Imports NSE end-of-day files (CM bhavcopies in the legacy or UDiFF layout, index close files). Every file is
@@ -118,10 +116,7 @@ export class BhavcopyImporter {
       series.set(row.symbol, list);
     }
     const index = series.get(INDEX_SYMBOL) ?? [];
-    const indexChange = new Map<string, number>();
-    for (let i = 1; i < index.length; i++) {
-      if (daysBetween(index[i - 1]!.date, index[i]!.date) <= MAX_INDEX_GAP_DAYS) indexChange.set(index[i]!.date, index[i]!.close / index[i - 1]!.close - 1);
-    }
+    const indexChange = dailyChanges(index);
     const actions: NewAction[] = [];
     const anomalies: SymbolAnomaly[] = [];
     for (const [symbol, days] of stocks) {

@@ -27,8 +27,6 @@ export const flagAnomalies = async ({ actions, anomalies }: Pick<MarketTables, '
   return anomalies.insertMany(moves.filter((move) => !held.has(`${move.symbol}|${move.date}`)));
 };
 
-/** Whole days from `a` to `b` (ISO dates). */
-export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 /** The ISO date `days` after `date`. */
 export const addDays = (date: string, days: number): string => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
