@@ -26,7 +26,3 @@ export const flagAnomalies = async ({ actions, anomalies }: Pick<MarketTables, '
   const held = await actions.days([...new Set(moves.map((move) => move.symbol))]);
   return anomalies.insertMany(moves.filter((move) => !held.has(`${move.symbol}|${move.date}`)));
 };
-
-
-/** The ISO date `days` after `date`. */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import { Injectable } from '@nestjs/common';
 import { type ProviderSeries, ProviderService } from '../providers/provider.service';
 import { IST_OFFSET_SECONDS, localDate } from '../providers/yahoo-chart';
@@ -6,14 +7,14 @@ import { DailyBarsRepository, type SymbolBar } from '../store/daily-bars.reposit
 import { MarketCache } from '../store/market-cache';
 import { MarketTransactions } from '../store/market-transactions.repository';
 import { SymbolsRepository } from '../store/symbols.repository';
-import { addDays, shareAction } from './import-writes';
+import { shareAction } from './import-writes';
 
 export type ProviderImportResult = {
   symbols: number;
   /** Symbols asked from the provider, and how many of those answers came from the cache. */
   fetched: number;
   cached: number;
-  /** Symbols whose stored bars already reach yesterday (nothing to ask). */
+  /** Symbols whose stored bars already reach the last NSE session before today (nothing to ask). */
   up_to_date: number;
   rows_read: number;
   /** Bars the provider sent incomplete or inconsistent. */
@@ -36,8 +37,8 @@ export class UnknownSymbolsError extends Error {
 const EARLIEST = '2000-01-01';
 
 /**
- * Imports daily bars from the live provider for symbols of the universe: from `from`, or from the day after each
- * symbol's latest stored bar, up to yesterday (India). Every answer is fetched (rate-limited, cached) before
+ * Imports daily bars from the live provider for symbols of the universe: from `from`, or from the NSE session after
+ * each symbol's latest stored bar, up to yesterday (India). Every answer is fetched (rate-limited, cached) before
  * anything is written; then bars, the provider's splits (source 'provider') and the symbols' dates are written in
  * one transaction. Stored bars win over the provider's; re-importing adds nothing.
  */
@@ -58,12 +59,14 @@ export class ProviderImporter {
     const unknown = wanted.filter((symbol) => !latest.has(symbol));
     if (unknown.length) throw new UnknownSymbolsError(unknown);
 
-    const today = localDate(now, IST_OFFSET_SECONDS);
+    // The provider is asked up to yesterday (India): nothing to ask when no NSE session lies between the day after the
+    // latest bar and then, as on a weekend or after a holiday.
+    const lastBeforeToday = NSE_CALENDAR.previous(localDate(now, IST_OFFSET_SECONDS));
     const answers: ProviderSeries[] = [];
     for (const symbol of wanted) {
       const last = latest.get(symbol) ?? null;
-      const start = from ?? (last ? addDays(last, 1) : EARLIEST);
-      if (start >= today) continue;
+      const start = from ?? (last ? NSE_CALENDAR.next(last) : EARLIEST);
+      if (start > lastBeforeToday) continue;
       answers.push(await this.provider.dailyBars(symbol, start, now));
     }
 
