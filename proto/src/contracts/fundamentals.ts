@@ -91,7 +91,7 @@ export const MeasureValueSchema = z.object({
   value: z.number().nullable(),
   median_5y: z.number().nullable(),
   sector_median: z.number().nullable(),
-  /** Why the value is missing, in a sentence (null when there is a value). */
+  /** Why the value is missing, in a sentence or two for people, e.g. a merger with no balance sheet after it yet (null when there is a value). */
   missing_reason: z.string().nullable(),
 });
 export type MeasureValue = z.infer<typeof MeasureValueSchema>;
@@ -106,9 +106,12 @@ export const StockFundamentalsSchema = z.object({
   bank: z.boolean(),
   close: z.number(),
   close_date: IsoDateSchema,
-  /** Trailing-twelve-month EPS in today's shares, and how it was formed. */
+  /**
+   * Trailing-twelve-month EPS in today's shares, and how it was formed: in the first year after a merger, from the
+   * quarters since it, annualised ('annualised_since_merger'), never mixing quarters from before it.
+   */
   ttm_eps: z.number().nullable(),
-  ttm_method: z.enum(['four_quarters', 'annual_plus_year_to_date']).nullable(),
+  ttm_method: z.enum(['four_quarters', 'annual_plus_year_to_date', 'annualised_since_merger']).nullable(),
   book_value_per_share: z.number().nullable(),
   /** √(22.5 × EPS × book value per share), where both are positive. */
   graham_number: z.number().nullable(),
@@ -149,7 +152,7 @@ export const StockValuationSchema = z.object({
   history: z.array(z.object({ date: IsoDateSchema, pe: z.number().nullable(), pb: z.number().nullable() })),
   /** Every filing counted, newest first; the chart marks their dates. */
   filings: z.array(FilingFiguresSchema),
-  /** Which filings the figures use and why (consolidated where filed), in a sentence. */
+  /** Which filings the figures use and why (consolidated where filed; only those after a merger), in sentences. */
   basis_note: z.string(),
 });
 export type StockValuation = z.infer<typeof StockValuationSchema>;

@@ -1,5 +1,6 @@
 import { type Filing, filedDay, fundamentalState, profitability, sharesGrowth, sharesOf, valuation } from './derive';
 import type { BalanceFigures, FilingPeriod, PeriodFigures } from './filing';
+import { repairFilings } from './repair';
 
 const QUARTER_MONTHS: Record<FilingPeriod, [string, string, string]> = {
   // [quarter start, quarter end, year-to-date start] as month-day, of fiscal year fy (April fy-1 to March fy)
@@ -164,6 +165,75 @@ describe('fundamentalState', () => {
     );
     expect(bank.bank).toBe(true);
     expect(profitability(bank).debt_to_equity).toBeNull();
+  });
+});
+
+describe('return on equity', () => {
+  it('divides the twelve months’ profit by the average of the equity at their start and end', () => {
+    const fy2023 = filing(2023, 'FY', '2023-04-20T18:00', { eps_basic: 9 }, { eps_basic: 36, net_profit: 72 }, { balance: { paid_up_capital: 20, face_value: 10, reserves: 280 } });
+    const state = fundamentalState([fy2023, ...year2024()], [], '2024-05-02');
+    expect(state.equity_return).toEqual({ net_profit: 92, opening_equity: 300, closing_equity: 400, end: '2024-03-31', method: 'four_quarters' });
+    // 92 over (300 + 400) / 2, not over the closing 400 alone (23 %).
+    expect(profitability(state).roe).toBeCloseTo((92 / 350) * 100, 10);
+    // The profit is that of the twelve months the two balance sheets span, even after a later quarter is published.
+    const q1 = filing(2025, 'Q1', '2024-07-18T18:00', { eps_basic: 15, revenue: 120, net_profit: 30 }, { eps_basic: 15, revenue: 120, net_profit: 30 });
+    expect(profitability(fundamentalState([fy2023, ...year2024(), q1], [], '2024-07-19')).roe).toBeCloseTo((92 / 350) * 100, 10);
+  });
+});
+
+describe('after a merger', () => {
+  const merger = { effective: '2023-10-01', what: 'Test Ltd.’s amalgamation of Other Ltd.' };
+  const fy2023 = filing(2023, 'FY', '2023-04-20T18:00', { eps_basic: 9, net_profit: 18 }, { eps_basic: 36, net_profit: 72 }, { balance: { paid_up_capital: 20, face_value: 10, reserves: 280 } });
+  const filings = () => [fy2023, ...year2024()];
+
+  it('annualises only the quarters since the merger until four are filed, and uses no balance sheet from before it', () => {
+    const january = fundamentalState(filings(), [], '2024-01-19', [merger]);
+    // October–December alone (EPS 12, profit 24), times four; not July–September or earlier.
+    expect(january.ttm).toEqual({ eps: 48, revenue: 400, net_profit: 96, method: 'annualised_since_merger' });
+    // The March 2023 balance sheet is of the company before the merger.
+    expect(january.book).toBeNull();
+    expect(valuation(january, 960)).toMatchObject({ pe: 20, pb: null });
+    expect(profitability(january)).toMatchObject({ roe: null, revenue_growth: null, profit_growth: null, dividend_payout: null });
+    // Mixing them in would have given a P/B and a ROE.
+    expect(valuation(january.merger!.mixed, 960).pb).toBeCloseTo(960 / 150, 10);
+
+    const may = fundamentalState(filings(), [], '2024-05-02', [merger]);
+    // Two quarters since the merger (12 + 13), doubled; the March 2024 balance sheet counts, the March 2023 one does not.
+    expect(may.ttm).toMatchObject({ eps: 50, method: 'annualised_since_merger' });
+    expect(may.book?.per_share).toBe(200);
+    expect(may.equity_return).toEqual({ net_profit: 100, opening_equity: null, closing_equity: 400, end: '2024-03-31', method: 'annualised_since_merger' });
+    expect(profitability(may).roe).toBeCloseTo(25, 10);
+    // FY2024 straddles the merger: its payout is not taken.
+    expect(profitability(may).dividend_payout).toBeNull();
+  });
+
+  it('takes the four quarters as filed once they are all after it, and changes nothing before it took effect', () => {
+    const later = [
+      filing(2025, 'Q1', '2024-07-18T18:00', { eps_basic: 14, revenue: 100, net_profit: 28 }, { eps_basic: 14, revenue: 100, net_profit: 28 }),
+      filing(2025, 'H1', '2024-10-18T18:00', { eps_basic: 15, revenue: 100, net_profit: 30 }, { eps_basic: 29, revenue: 200, net_profit: 58 }),
+    ];
+    expect(fundamentalState([...filings(), ...later], [], '2024-07-19', [merger]).ttm).toMatchObject({ eps: ((12 + 13 + 14) * 4) / 3, method: 'annualised_since_merger' });
+    expect(fundamentalState([...filings(), ...later], [], '2024-10-19', [merger]).ttm).toMatchObject({ eps: 12 + 13 + 14 + 15, method: 'four_quarters' });
+    for (const day of ['2023-04-21', '2023-09-30']) {
+      expect(fundamentalState(filings(), [], day, [merger])).toEqual(fundamentalState(filings(), [], day));
+    }
+  });
+
+  it('checks a share count after the merger only against counts after it', () => {
+    const counted = (fy: number, period: FilingPeriod, filed: string, shares: number) =>
+      filing(fy, period, filed, { eps_basic: 1000 / shares, net_profit: 1000 }, { eps_basic: 1000 / shares, net_profit: 1000 }, { balance: { paid_up_capital: shares * 10, face_value: 10 } });
+    // 100 shares for a year, then 150 from the merger of 1 October 2023 on.
+    const all = [
+      counted(2023, 'Q3', '2023-01-20T18:00', 100),
+      counted(2023, 'FY', '2023-04-20T18:00', 100),
+      counted(2024, 'Q1', '2023-07-20T18:00', 100),
+      counted(2024, 'H1', '2023-10-20T18:00', 100),
+      counted(2024, 'Q3', '2024-01-18T18:00', 150),
+    ];
+    const q3 = (repaired: Filing[]) => repaired.find((entry) => entry.fiscal_year === 2024 && entry.period === 'Q3')!;
+    expect(q3(repairFilings(all, [], [merger])).shares).toBe(150);
+    // Against the counts from before the merger, 150 looked like a filer's slip.
+    expect(q3(repairFilings(all, [])).shares).toBe(100);
   });
 });
 

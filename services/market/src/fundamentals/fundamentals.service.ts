@@ -19,9 +19,10 @@ import { CorporateActionsRepository } from '../store/corporate-actions.repositor
 import { DailyBarsRepository } from '../store/daily-bars.repository';
 import { FilingsRepository, type StoredFiling } from '../store/filings.repository';
 import { MarketCache } from '../store/market-cache';
-import { epsBasisDay, type Filing, filingLabel, type FundamentalState, type ShareAction, sharesGrowth, valuation } from './derive';
+import { epsBasisDay, type Filing, filingLabel, type FundamentalState, type Merger, mergerOn, type ShareAction, sharesGrowth, valuation } from './derive';
+import { MERGER_EVENTS, mergersOf } from './merger-events';
 import { repairFilings } from './repair';
-import { type Close, type Measures, measuresOf, measureValue, median, medians, screen, timeline, weeklyCloses } from './screen';
+import { type Close, dayInWords, type Measures, measuresOf, measureValue, median, medians, screen, timeline, weeklyCloses } from './screen';
 import { backtestCaveats, valueBacktest } from './value-backtest';
 
 /** Filings start with FY2018's annual results (published from April 2018); history is drawn from then. */
@@ -35,6 +36,7 @@ type StockData = {
   filings: Filing[];
   actions: CorporateAction[];
   shareActions: ShareAction[];
+  mergers: Merger[];
   raw: Close[];
 };
 type Evaluated = { data: StockData; state: FundamentalState; close: Close; now: Measures; own: Measures; peers: string };
@@ -91,7 +93,7 @@ export class FundamentalsService {
     }
     const evaluated = universe.evaluated.get(symbol);
     if (!evaluated || !evaluated.state.filing) throw new DomainError('not_found', noFilingsReason(data));
-    const history = timeline(data.filings, data.shareActions, weeklyCloses(data.raw))
+    const history = timeline(data.filings, data.shareActions, weeklyCloses(data.raw), data.mergers)
       .filter((point) => point.state.filing !== null)
       .map((point) => {
         const { pe, pb } = valuation(point.state, point.close);
@@ -116,7 +118,7 @@ export class FundamentalsService {
           adjustment: since.length ? `Divided by ${round(growth, 4)} for the ${since.map((action) => `${actionLabel(action).toLowerCase()} of ${action.ex_date}`).join(' and the ')}.` : null,
         };
       });
-    return { latest: this.row(universe, evaluated), history, filings, basis_note: basisNote(data, basis) };
+    return { latest: this.row(universe, evaluated), history, filings, basis_note: basisNote(data, basis, evaluated.close.date) };
   }
 
   async backtest(): Promise<ValueBacktest> {
@@ -124,7 +126,9 @@ export class FundamentalsService {
     const adjusted = await this.store.allBars(HISTORY_SINCE);
     const closes = (symbol: string): Close[] => (adjusted.get(symbol) ?? []).map((bar) => ({ date: bar.date, close: bar.close }));
     const result = valueBacktest(
-      universe.stocks.filter((stock) => stock.filings.length > 0).map((stock) => ({ symbol: stock.info.symbol, filings: stock.filings, actions: stock.shareActions, raw: stock.raw, adjusted: closes(stock.info.symbol) })),
+      universe.stocks
+        .filter((stock) => stock.filings.length > 0)
+        .map((stock) => ({ symbol: stock.info.symbol, filings: stock.filings, actions: stock.shareActions, mergers: stock.mergers, raw: stock.raw, adjusted: closes(stock.info.symbol) })),
       closes(INDEX_SYMBOL),
     );
     return { ...result, caveats: backtestCaveats(result, universe.stocks.filter((stock) => stock.filings.length > 0).length) };
@@ -167,13 +171,15 @@ export class FundamentalsService {
     const [infos, filings, actions, raw] = await Promise.all([this.store.stocks(), this.filings.bySymbol(), this.actions.bySymbol({ ahead: true }), this.dailyBars.allSince(HISTORY_SINCE)]);
     const stocks: StockData[] = infos.map((info) => {
       const shareActions = toShareActions(actions.get(info.symbol) ?? []);
+      const mergers = mergersOf(info.symbol);
       const filed = filings.get(info.symbol) ?? [];
       return {
         info,
         filed,
-        filings: repairFilings(filed, shareActions),
+        filings: repairFilings(filed, shareActions, mergers),
         actions: actions.get(info.symbol) ?? [],
         shareActions,
+        mergers,
         raw: (raw.get(info.symbol) ?? []).map((bar) => ({ date: bar.date, close: bar.close })),
       };
     });
@@ -181,7 +187,7 @@ export class FundamentalsService {
     const evaluated = new Map<string, Evaluated>();
     for (const data of stocks) {
       if (!data.filings.length || !data.raw.length) continue;
-      const points = timeline(data.filings, data.shareActions, weeklyCloses(data.raw.filter((close) => close.date > since)));
+      const points = timeline(data.filings, data.shareActions, weeklyCloses(data.raw.filter((close) => close.date > since)), data.mergers);
       const last = points.at(-1);
       if (!last) continue;
       const now = measuresOf(last.state, last.close);
@@ -221,12 +227,20 @@ const noFilingsReason = (data: StockData): string =>
     ? `No price of ${data.info.company} is recent enough to value it.`
     : `NSE's financial results for ${data.info.company} are not in the data Nivesh was given, so it cannot be valued.`;
 
-const basisNote = (data: StockData, basis: Filing['basis']): string => {
+const basisNote = (data: StockData, basis: Filing['basis'], day: string): string => {
   const other = basis === 'consolidated' ? 'standalone' : 'consolidated';
   const hasOther = data.filings.some((filing) => filing.basis === other);
-  return basis === 'consolidated'
-    ? 'Consolidated results (the group, subsidiaries included), which show the whole business.'
-    : hasOther
-      ? 'Standalone results (the listed company alone): its consolidated filings do not give twelve months of earnings.'
-      : 'Standalone results (the listed company alone): it files no consolidated results in this data.';
+  const note =
+    basis === 'consolidated'
+      ? 'Consolidated results (the group, subsidiaries included), which show the whole business.'
+      : hasOther
+        ? 'Standalone results (the listed company alone): its consolidated filings do not give twelve months of earnings.'
+        : 'Standalone results (the listed company alone): it files no consolidated results in this data.';
+  const merger = mergerOn(data.mergers, day);
+  const event = merger && MERGER_EVENTS.find((entry) => entry.symbol === data.info.symbol && entry.effective === merger.effective);
+  return event ? `${note} ${mergerNote(event)}` : note;
 };
+
+/** What a merger changes in the figures, in sentences for people. */
+const mergerNote = (event: (typeof MERGER_EVENTS)[number]): string =>
+  `${event.what} took effect on ${dayInWords(event.effective)} (${event.exchange}). From that day the measures use only results and balance sheets from after it: until four quarters after it are filed, earnings per share are the quarters since it, annualised; book value and ROE wait for a balance sheet dated after it.`;

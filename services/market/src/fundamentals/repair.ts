@@ -1,4 +1,4 @@
-import { type Filing, filedDay, type ShareAction, sharesGrowth, sharesOf } from './derive';
+import { type Filing, filedDay, type Merger, type ShareAction, sharesGrowth, sharesOf } from './derive';
 import type { PeriodFigures } from './filing';
 import { median } from './screen';
 
@@ -34,10 +34,24 @@ const checkedEps = (figures: PeriodFigures, shares: number | null): PeriodFigure
 
 type Counted = { end: string; at: number; count: number | null };
 
-/** The median of the counts filed within about a year of `at`, each restated in the shares of `day`. */
-const neighbourCount = (counted: readonly Counted[], skip: number, at: number, day: string, actions: readonly ShareAction[]): number | null => {
+/** Counts on either side of a merger describe different companies: a filing is checked only against its own side's. */
+const sameSide = (mergers: readonly Merger[], a: string, b: string): boolean => mergers.every(({ effective }) => (a >= effective) === (b >= effective));
+
+/**
+ * The median of the counts filed within about a year of `at`, each restated in the shares of `day`; only those on the
+ * same side of every merger as the period ending `own`.
+ */
+const neighbourCount = (
+  counted: readonly Counted[],
+  skip: number,
+  at: number,
+  day: string,
+  actions: readonly ShareAction[],
+  mergers: readonly Merger[],
+  own: string,
+): number | null => {
   const restated = counted.flatMap((other, index) => {
-    if (index === skip || other.count === null || Math.abs(other.at - at) > NEIGHBOUR_DAYS * DAY_MS) return [];
+    if (index === skip || other.count === null || Math.abs(other.at - at) > NEIGHBOUR_DAYS * DAY_MS || !sameSide(mergers, other.end, own)) return [];
     return [other.end > day ? other.count / sharesGrowth(actions, day, other.end) : other.count * sharesGrowth(actions, other.end, day)];
   });
   return restated.length >= 2 ? median(restated) : null;
@@ -60,16 +74,16 @@ const afterChange = (count: number | null, before: number | null, ratio: number)
  *   the 10-for-1 split of January 2024, is on the new). For each such filing, its share count and the count its EPS
  *   implies are compared with the company's counts before the change: whichever matches the count times the ratio is
  *   taken as already applied.
- * - Share count: checked against the counts the company filed within about a year (restated in the same shares): the
- *   filed count (paid-up capital ÷ face value) where it agrees with them, else the count its profit and EPS imply,
- *   else theirs. Some filers put the capital in crores into the face-value box (HINDUNILVR, VEDL 2018-19) or a wrong
+ * - Share count: checked against the counts the company filed within about a year (restated in the same shares, and
+ *   on the same side of a merger, which issues shares no split explains): the filed count (paid-up capital ÷ face
+ *   value) where it agrees with them, else the count its profit and EPS imply, else theirs. Some filers put the capital in crores into the face-value box (HINDUNILVR, VEDL 2018-19) or a wrong
  *   paid-up figure (ICICIBANK FY2023).
  * - EPS: one that disagrees with the period's profit over that count by more than a quarter (ICICIBANK's consolidated
  *   FY2023 year, filed with the quarter's EPS) is replaced by profit ÷ shares.
  *
  * The filings as filed stay stored and shown.
  */
-export const repairFilings = (filings: readonly Filing[], actions: readonly ShareAction[]): Filing[] => {
+export const repairFilings = (filings: readonly Filing[], actions: readonly ShareAction[], mergers: readonly Merger[] = []): Filing[] => {
   // Neighbours vouch with their own cross-checked counts (filed, or profit ÷ EPS where the filed one disagrees).
   const counted: Counted[] = filings.map((filing) => ({ end: filing.year_to_date.end, at: Date.parse(filing.year_to_date.end), count: sharesOf(filing) }));
   return filings.map((filing, index) => {
@@ -84,11 +98,13 @@ export const repairFilings = (filings: readonly Filing[], actions: readonly Shar
         Date.parse(action.ex_date),
         end,
         actions,
+        mergers,
+        end,
       );
       if (afterChange(filedCount(filing), before, action.ratio)) countBasis = action.ex_date;
       if (afterChange(impliedCount(filing.year_to_date), before, action.ratio)) epsBasis = action.ex_date;
     }
-    const reference = neighbourCount(counted, index, Date.parse(end), countBasis, actions);
+    const reference = neighbourCount(counted, index, Date.parse(end), countBasis, actions, mergers, end);
     const filed = filedCount(filing);
     const own = sharesOf(filing);
     let shares: number | null;

@@ -1,5 +1,5 @@
 import { FUNDAMENTAL_MEASURES, type FundamentalMeasure, type MeasureValue, type ScreenerQuery, SCREENER_FILTERS } from '@nivesh/proto';
-import { changeDays, type Filing, fundamentalState, type FundamentalState, profitability, type ShareAction, valuation } from './derive';
+import { changeDays, type Filing, fundamentalState, type FundamentalState, type Merger, profitability, type ShareAction, valuation } from './derive';
 
 /** A close on a day (raw: as traded, in that day's shares). */
 export type Close = { date: string; close: number };
@@ -33,11 +33,11 @@ export const weeklyCloses = (closes: readonly Close[]): Close[] => {
 };
 
 /**
- * What was known of a company on each of `closes`' days, point in time. The state changes only on publication days
- * and ex-dates, so it is recomputed only when one of those has passed.
+ * What was known of a company on each of `closes`' days, point in time. The state changes only on publication days,
+ * ex-dates and the days mergers take effect, so it is recomputed only when one of those has passed.
  */
-export const timeline = (filings: readonly Filing[], actions: readonly ShareAction[], closes: readonly Close[]): TimelinePoint[] => {
-  const changes = changeDays(filings, actions);
+export const timeline = (filings: readonly Filing[], actions: readonly ShareAction[], closes: readonly Close[], mergers: readonly Merger[] = []): TimelinePoint[] => {
+  const changes = changeDays(filings, actions, mergers);
   const out: TimelinePoint[] = [];
   let next = 0;
   let state: FundamentalState | undefined;
@@ -47,7 +47,7 @@ export const timeline = (filings: readonly Filing[], actions: readonly ShareActi
       next++;
       moved = true;
     }
-    if (moved) state = fundamentalState(filings, actions, date);
+    if (moved) state = fundamentalState(filings, actions, date, mergers);
     // Per-share figures are in the shares of the state's day; a later close in the same state is in the same shares
     // (an ex-date is a change day).
     out.push({ date, close, state: state! });
@@ -76,9 +76,47 @@ export const medians = (points: readonly { measures: Measures }[]): Measures =>
 
 const NO_TRAILING_YEAR = 'The filings in the data miss a quarter of the last twelve months, so twelve months of earnings cannot be formed.';
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** '1 July 2023'. */
+export const dayInWords = (day: string): string => `${Number(day.slice(8, 10))} ${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+/** Why a merger leaves a measure out, in sentences for people. */
+const MERGER_REASONS: Record<FundamentalMeasure, string> = {
+  pe: 'Earnings from before it are not set against the price of the combined company, and no quarter’s results after it had been published by then.',
+  earnings_yield: 'Earnings from before it are not set against the price of the combined company, and no quarter’s results after it had been published by then.',
+  pb: 'Book value comes only from a balance sheet dated after it, and none had been published by then: the last one is of the company before the merger.',
+  roe: 'ROE needs a balance sheet dated after it, and none had been published by then: the last one is of the company before the merger.',
+  net_margin: 'Its results from before it are not mixed with later ones, and no quarter’s results after it had been published by then.',
+  revenue_growth: 'Growth would set the combined company against the smaller one before the merger, so it waits for two years of results after it.',
+  profit_growth: 'Growth would set the combined company against the smaller one before the merger, so it waits for two years of results after it.',
+  debt_to_equity: 'Borrowings and equity come only from a balance sheet dated after it, and none had been published by then.',
+  dividend_payout: 'The payout needs a whole fiscal year after it, and none had ended and been reported by then.',
+};
+
+/** A missing measure the merger in effect withholds (it would have a value if figures from before the merger were mixed in), with why. */
+const mergerReason = (measure: FundamentalMeasure, state: FundamentalState): string | null => {
+  if (!state.merger) return null;
+  const { event, mixed } = state.merger;
+  const withheld =
+    measure === 'pe' || measure === 'earnings_yield'
+      ? state.ttm?.eps == null && mixed.ttm?.eps != null
+      : measure === 'pb'
+        ? state.book === null && mixed.book?.per_share != null
+        : measure === 'roe'
+          ? state.book === null && profitability(mixed).roe !== null
+          : measure === 'net_margin'
+            ? state.ttm === null && profitability(mixed).net_margin !== null
+            : profitability(state)[measure] === null && profitability(mixed)[measure] !== null;
+  if (!withheld) return null;
+  return `${event.what} took effect on ${dayInWords(event.effective)}. ${MERGER_REASONS[measure]}`;
+};
+
 /** Why a measure has no value, in a sentence for people. */
 export const missingReason = (measure: FundamentalMeasure, state: FundamentalState): string => {
   if (!state.filing) return 'No financial results of this company had been published by then.';
+  if (state.bank && measure === 'debt_to_equity') return 'Debt-to-equity does not apply to banks: borrowing and deposits are their business.';
+  const merger = mergerReason(measure, state);
+  if (merger) return merger;
   const eps = state.ttm?.eps ?? null;
   switch (measure) {
     case 'pe':
@@ -90,6 +128,7 @@ export const missingReason = (measure: FundamentalMeasure, state: FundamentalSta
       if (state.book && state.book.equity <= 0) return 'Its book value is not positive, so P/B has no meaning.';
       return 'Its filings do not give the book value and the share count together.';
     case 'roe':
+      if (state.book && state.book.equity <= 0) return 'Its equity is not positive, so ROE has no meaning.';
       return state.book ? NO_TRAILING_YEAR : 'Its filings do not give the book value (reserves are not filed).';
     case 'net_margin':
       return NO_TRAILING_YEAR;

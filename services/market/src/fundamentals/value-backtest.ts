@@ -1,9 +1,19 @@
 import type { ValueBacktest } from '@nivesh/proto';
-import { type Filing, fundamentalState, type ShareAction, valuation } from './derive';
+import { type Filing, fundamentalState, type Merger, type ShareAction, valuation } from './derive';
 import type { Close } from './screen';
 
-/** A stock as the back-test sees it: its filings and share changes, raw closes (for the ratio) and adjusted closes (for returns). */
-export type BacktestStock = { symbol: string; filings: readonly Filing[]; actions: readonly ShareAction[]; raw: readonly Close[]; adjusted: readonly Close[] };
+/**
+ * A stock as the back-test sees it: its filings, share changes and mergers, raw closes (for the ratio) and adjusted
+ * closes (for returns).
+ */
+export type BacktestStock = {
+  symbol: string;
+  filings: readonly Filing[];
+  actions: readonly ShareAction[];
+  mergers?: readonly Merger[];
+  raw: readonly Close[];
+  adjusted: readonly Close[];
+};
 
 /** Portfolios are formed on the first trading day of July: most annual results of the year to March are out by then. */
 const FORMATION = { month: '07', day: '01', firstYear: 2019 };
@@ -51,7 +61,8 @@ export const valueBacktest = (stocks: readonly BacktestStock[], nifty: readonly 
         const raw = closeOn(stock.raw, formedOn);
         // A close more than a week old on the formation day means the stock was not trading then.
         if (!raw || Date.parse(formedOn) - Date.parse(raw.date) > 7 * 86_400_000) return [];
-        const { earnings_yield } = valuation(fundamentalState(stock.filings, stock.actions, formedOn), raw.close);
+        // The same rule as the screener: after a merger, earnings from before it are not set against the price.
+        const { earnings_yield } = valuation(fundamentalState(stock.filings, stock.actions, formedOn, stock.mergers), raw.close);
         const change = pct(closeOn(stock.adjusted, formedOn), closeOn(stock.adjusted, endsOn));
         return earnings_yield === null || change === null ? [] : [{ symbol: stock.symbol, earnings_yield, change }];
       })

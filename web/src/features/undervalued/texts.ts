@@ -34,7 +34,7 @@ export const MEASURE_MEANINGS: Record<FundamentalMeasure, { meaning: string; lim
   },
   roe: {
     meaning:
-      'Profit over the last twelve months divided by shareholders’ equity, in %: how much the company earns on its owners’ money.',
+      'Net profit over the twelve months to the latest balance sheet divided by the average of shareholders’ equity at the start and the end of those months (the end alone where the start is not filed or falls before a merger), in %: how much the company earns on its owners’ money.',
     limits:
       'Borrowing raises it: a company with heavy debt can show a high ROE on little equity. Share repurchases and write-offs shrink equity and flatter it as well.',
   },
@@ -176,6 +176,7 @@ export const yearsBeaten = (beat: number, years: number): string => `${beat} of 
 export const TTM_METHODS: Record<NonNullable<StockFundamentals['ttm_method']>, string> = {
   four_quarters: 'last four quarters',
   annual_plus_year_to_date: 'last annual results plus this year to date',
+  annualised_since_merger: 'the quarters since the merger, scaled to twelve months: quarters before it are not mixed in',
 };
 
 /** The filing behind a row: "Q3 FY2024 · consolidated · published 18 Jan 2024". */

@@ -3,8 +3,15 @@ import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import type { FetchCall } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
-import { MEASURE_MEANINGS, UNDERVALUED_TEXTS, bankNotice } from '../texts';
-import { RELIANCE_VALUATION, ZEEL, fundamentalsServer } from '../testing/fixtures';
+import { MEASURE_MEANINGS, TTM_METHODS, UNDERVALUED_TEXTS, bankNotice } from '../texts';
+import {
+  HDFCBANK_PB_REASON,
+  HDFCBANK_ROE_REASON,
+  HDFCBANK_VALUATION,
+  RELIANCE_VALUATION,
+  ZEEL,
+  fundamentalsServer,
+} from '../testing/fixtures';
 import type { ValuationChartProps } from './valuation-chart';
 
 // jsdom has no canvas: the lazily loaded chart is replaced by what the page hands it.
@@ -154,6 +161,38 @@ describe('a stock’s valuation on Undervalued Analytics', () => {
       '₹58.76',
       UNDERVALUED_TEXTS.noAdjustment,
     ]);
+  });
+
+  it('says in sentences why a merged bank has no P/B or ROE yet, and that its EPS is the quarters since the merger', async () => {
+    const { panel } = await openValuation('HDFCBANK');
+    const today = await within(panel).findByRole('table', { name: /Today’s measures/ });
+    const row = (name: string) => within(today).getByRole('rowheader', { name }).closest('tr')!;
+    expect([...row('P/B').querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      `—${HDFCBANK_PB_REASON}`,
+      '3.35',
+      '2.08',
+    ]);
+    expect(within(row('ROE')).getByText(HDFCBANK_ROE_REASON).className).toBe('measure-reason');
+    expect(HDFCBANK_PB_REASON).toMatch(
+      /^HDFC Bank’s amalgamation of HDFC Ltd\. took effect on 1 July 2023\. Book value comes only from a balance sheet dated after it/,
+    );
+    expect(within(row('P/E')).getAllByRole('cell')[0]!.textContent).toBe('16.1');
+    expect(panel.textContent).toContain(`₹89.96 (${TTM_METHODS.annualised_since_merger})`);
+    expect(panel.textContent).toContain('Book value per share—');
+    expect(panel.textContent).toContain(UNDERVALUED_TEXTS.grahamMissing);
+    expect(within(panel).getByText(HDFCBANK_VALUATION.basis_note).textContent).toMatch(
+      /took effect on 1 July 2023 \(42 HDFC Bank shares for every 25 HDFC Ltd\. shares\)\. From that day the measures use only results and balance sheets from after it/,
+    );
+  });
+
+  it('says in one sentence how ROE is computed: on the average of the opening and closing equity', async () => {
+    const { panel } = await openValuation('RELIANCE');
+    const meanings = await within(panel).findByRole('region', { name: UNDERVALUED_TEXTS.meaningsTitle });
+    const roe = within(meanings).getByText(MEASURE_MEANINGS.roe.meaning);
+    expect(roe.textContent).toMatch(
+      /^Net profit over the twelve months to the latest balance sheet divided by the average of shareholders’ equity at the start and the end of those months/,
+    );
+    expect(roe.textContent!.split('. ')).toHaveLength(1);
   });
 
   it('says why a loss-maker has no P/E and no Graham number', async () => {

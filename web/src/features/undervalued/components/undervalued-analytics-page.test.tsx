@@ -4,7 +4,14 @@ import type { FetchCall } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
 import { UNDERVALUED_TEXTS } from '../texts';
-import { BANK_DEBT_REASON, SCREENER, TATAMOTORS_UNAVAILABLE, fundamentalsServer } from '../testing/fixtures';
+import {
+  BANK_DEBT_REASON,
+  HDFCBANK_PB_REASON,
+  HDFCBANK_ROE_REASON,
+  SCREENER,
+  TATAMOTORS_UNAVAILABLE,
+  fundamentalsServer,
+} from '../testing/fixtures';
 import type { ValuationChartProps } from './valuation-chart';
 
 // jsdom has no canvas: the lazily loaded chart is replaced by what the page hands it.
@@ -108,10 +115,12 @@ describe('Undervalued Analytics screener', () => {
     const bank = within(table).getByRole('link', { name: 'HDFCBANK' }).closest('tr')!;
     expect(within(bank).getByRole('rowheader').textContent).toContain('Bank');
     const bankCells = within(bank).getAllByRole('cell');
+    // After its merger HDFC Bank had no balance sheet yet: its P/B and ROE say why, in words.
     expect(bankCells.filter((cell) => cell.classList.contains('key-measure')).map((cell) => cell.textContent)).toEqual([
-      '2.415y median 3.35 · banks 2.08',
-      '15.1%5y median 16.2% · banks 14.9%',
+      `—P/B: no figure. ${HDFCBANK_PB_REASON}5y median 3.35 · banks 2.08`,
+      `—ROE: no figure. ${HDFCBANK_ROE_REASON}5y median 16.2% · banks 14.9%`,
     ]);
+    expect(bankCells[1]!.querySelector('[title]')?.getAttribute('title')).toBe(HDFCBANK_PB_REASON);
     expect(bankCells[7]!.textContent).toContain(BANK_DEBT_REASON);
     expect(within(results).getByText(UNDERVALUED_TEXTS.bankNote)).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'INFY' }).closest('th')!.textContent).not.toContain('Bank');
@@ -224,7 +233,7 @@ describe('Undervalued Analytics screener', () => {
     expect(header(table, 'Company').getAttribute('aria-sort')).toBe('ascending');
 
     fireEvent.click(within(table).getByRole('button', { name: /^P\/B/ }));
-    expect(symbols(table)).toEqual(['ZEEL', 'HDFCBANK', 'RELIANCE', 'INFY', 'TCS']);
+    expect(symbols(table)).toEqual(['ZEEL', 'RELIANCE', 'INFY', 'TCS', 'HDFCBANK']);
     expect(header(table, 'P/B').getAttribute('aria-sort')).toBe('ascending');
     expect(header(table, 'Company').hasAttribute('aria-sort')).toBe(false);
 

@@ -113,6 +113,12 @@ export const RELIANCE: StockFundamentals = {
   filing: q3Fy2024('consolidated', '2024-01-19T14:02:00.000Z'),
 };
 
+const HDFC_MERGER = 'HDFC Bank’s amalgamation of HDFC Ltd. took effect on 1 July 2023.';
+export const HDFCBANK_PB_REASON = `${HDFC_MERGER} Book value comes only from a balance sheet dated after it, and none had been published by then: the last one is of the company before the merger.`;
+export const HDFCBANK_ROE_REASON = `${HDFC_MERGER} ROE needs a balance sheet dated after it, and none had been published by then: the last one is of the company before the merger.`;
+const HDFCBANK_GROWTH_REASON = `${HDFC_MERGER} Growth would set the combined company against the smaller one before the merger, so it waits for two years of results after it.`;
+
+/** A bank after a merger: EPS from the two quarters since, annualised; no balance sheet after it yet, so no P/B or ROE. */
 export const HDFCBANK: StockFundamentals = {
   symbol: 'HDFCBANK',
   company: 'HDFC Bank Ltd.',
@@ -120,20 +126,24 @@ export const HDFCBANK: StockFundamentals = {
   bank: true,
   close: 1447.9,
   close_date: AS_OF,
-  ttm_eps: 80.6,
-  ttm_method: 'four_quarters',
-  book_value_per_share: 600.3,
-  graham_number: 1043.4,
+  ttm_eps: 89.96,
+  ttm_method: 'annualised_since_merger',
+  book_value_per_share: null,
+  graham_number: null,
   measures: {
-    pe: value(17.96, 21.3, 15.2),
-    pb: value(2.41, 3.35, 2.08),
-    earnings_yield: value(5.57, 4.69, 6.58),
-    roe: value(15.1, 16.2, 14.9),
-    net_margin: value(22.4, 24.8, 21.6),
-    revenue_growth: value(48.2, 14.7, 22.9),
-    profit_growth: value(39.5, 18.4, 27.3),
+    pe: value(16.09, 21.3, 15.2),
+    pb: missing(HDFCBANK_PB_REASON, 3.35, 2.08),
+    earnings_yield: value(6.21, 4.69, 6.58),
+    roe: missing(HDFCBANK_ROE_REASON, 16.2, 14.9),
+    net_margin: value(22.3, 24.8, 21.6),
+    revenue_growth: missing(HDFCBANK_GROWTH_REASON, 14.7, 22.9),
+    profit_growth: missing(HDFCBANK_GROWTH_REASON, 18.4, 27.3),
     debt_to_equity: missing(BANK_DEBT_REASON),
-    dividend_payout: value(22.2, 21.9, 18.4),
+    dividend_payout: missing(
+      `${HDFC_MERGER} The payout needs a whole fiscal year after it, and none had ended and been reported by then.`,
+      21.9,
+      18.4,
+    ),
   },
   filing: q3Fy2024('standalone', '2024-01-16T10:48:00.000Z'),
 };
@@ -255,13 +265,13 @@ export const RELIANCE_VALUATION: StockValuation = {
   basis_note: 'Consolidated results (the group, subsidiaries included), which show the whole business.',
 };
 
-/** HDFCBANK's valuation: standalone, one filing without a later share change. */
+/** HDFCBANK's valuation: standalone, one filing without a later share change, and the merger of July 2023. */
 export const HDFCBANK_VALUATION: StockValuation = {
   latest: HDFCBANK,
   history: [
-    { date: '2024-03-15', pe: 17.2, pb: 2.33 },
-    { date: '2024-03-22', pe: 17.5, pb: 2.36 },
-    { date: AS_OF, pe: 17.96, pb: 2.41 },
+    { date: '2023-06-30', pe: 20.58, pb: 3.28 },
+    { date: '2024-03-22', pe: 15.84, pb: null },
+    { date: AS_OF, pe: 16.09, pb: null },
   ],
   filings: [
     {
@@ -274,7 +284,7 @@ export const HDFCBANK_VALUATION: StockValuation = {
     },
   ],
   basis_note:
-    'Standalone results (the listed company alone): its consolidated filings do not give twelve months of earnings.',
+    'Standalone results (the listed company alone): its consolidated filings do not give twelve months of earnings. HDFC Bank’s amalgamation of HDFC Ltd. took effect on 1 July 2023 (42 HDFC Bank shares for every 25 HDFC Ltd. shares). From that day the measures use only results and balance sheets from after it: until four quarters after it are filed, earnings per share are the quarters since it, annualised; book value and ROE wait for a balance sheet dated after it.',
 };
 
 const quintiles = (returns: readonly [number, number, number, number, number]) =>
