@@ -89,7 +89,7 @@ try {
   for (const row of [cold, stored]) console.log(`  ${row.name.padEnd(40)} ${`${row.p50.toFixed(0)} ms`.padStart(8)} ${`${row.p99.toFixed(0)} ms`.padStart(8)} ${'-'.padStart(8)}`);
   for (const row of [storedLoad, ping]) console.log(`  ${row.name.padEnd(40)} ${`${row.p50} ms`.padStart(8)} ${`${row.p99} ms`.padStart(8)} ${row.rps.toFixed(0).padStart(8)}`);
   console.log(`  stored forecasts at ${(storedLoad.rps / ping.rps).toFixed(2)} of ping's throughput; a cold answer costs ${(cold.p50 / stored.p50).toFixed(0)}× a stored one (p50)`);
-  console.log(`  INFY: model ${sample.model} (${sample.model_name}), MASE h1/h5/h10 ${sample.accuracy.mase.h1}/${sample.accuracy.mase.h5}/${sample.accuracy.mase.h10}, coverage 80 % ${(sample.accuracy.coverage80 * 100).toFixed(1)} %, 95 % ${(sample.accuracy.coverage95 * 100).toFixed(1)} %`);
+  console.log(`  INFY: model ${sample.model} (${sample.model_name}), relative MAE h1/h5/h10 ${sample.accuracy.relative_mae.h1}/${sample.accuracy.relative_mae.h5}/${sample.accuracy.relative_mae.h10}, MASE h1/h5/h10 ${sample.accuracy.mase.h1}/${sample.accuracy.mase.h5}/${sample.accuracy.mase.h10}, coverage 80 % ${(sample.accuracy.coverage80 * 100).toFixed(1)} %, 95 % ${(sample.accuracy.coverage95 * 100).toFixed(1)} %`);
 } finally {
   await Promise.all(processes.map(stopProcess));
   await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));

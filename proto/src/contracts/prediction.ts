@@ -50,8 +50,8 @@ export const PredictRequestSchema = z.object({
 });
 export type PredictRequest = z.infer<typeof PredictRequestSchema>;
 
-/** MASE against naive at 1, 5 and 10 trading days, and at 30 on the premium horizon's back-test. */
-const MaseSchema = z.object({
+/** An error figure at 1, 5 and 10 trading days, and at 30 on the premium horizon's back-test. */
+const ByHorizonSchema = z.object({
   h1: z.number().nonnegative(),
   h5: z.number().nonnegative(),
   h10: z.number().nonnegative(),
@@ -64,10 +64,17 @@ const MaseSchema = z.object({
  */
 export const ForecastAccuracySchema = z.object({
   /**
-   * Mean absolute scaled error against the naive forecast ("no change") at 1, 5 and 10 trading days: the model's mean
-   * absolute error divided by naive's over the same test origins. Below 1: smaller errors than naive.
+   * Relative MAE at 1, 5 and 10 trading days: the model's mean absolute error (of log prices) divided by the naive
+   * forecast's ("no change") at the same horizon over the same test origins. Below 1: smaller errors than naive; the
+   * naive forecast's own is 1.
    */
-  mase: MaseSchema,
+  relative_mae: ByHorizonSchema,
+  /**
+   * MASE (Hyndman and Koehler, 2006) at 1, 5 and 10 trading days: each test error of log prices divided by the mean
+   * absolute one-day move over the 500 bars its forecast was fitted on, averaged. It says how large the errors are
+   * against a typical day's move: the naive forecast's is about 1 at 1 day and about 3 at 10 days on a random walk.
+   */
+  mase: ByHorizonSchema,
   /** Share of test forecasts (every origin and horizon) whose actual close fell inside the 80 % band, 0..1. */
   coverage80: z.number().min(0).max(1),
   /** The same for the 95 % band. */
@@ -83,8 +90,8 @@ export const ForecastAccuracySchema = z.object({
 export type ForecastAccuracy = z.infer<typeof ForecastAccuracySchema>;
 
 /**
- * One model's walk-forward back-test on the same origins as the served one (premium): its MASE against naive on the
- * test window and how often its own bands, calibrated the same way, held.
+ * One model's walk-forward back-test on the same origins as the served one (premium): its relative MAE and MASE on the
+ * test window, as in ForecastAccuracySchema, and how often its own bands, calibrated the same way, held.
  */
 export const ModelBacktestSchema = z.object({
   model: ForecastModelSchema,
@@ -93,7 +100,8 @@ export const ModelBacktestSchema = z.object({
   served: z.boolean(),
   /** Whether it beat naive significantly on the validation window (naive: false). */
   beat_naive_on_validation: z.boolean(),
-  mase: MaseSchema,
+  relative_mae: ByHorizonSchema,
+  mase: ByHorizonSchema,
   coverage80: z.number().min(0).max(1),
   coverage95: z.number().min(0).max(1),
   /** Mean Winkler score of the 80 % band, in log points × 100 (about percent of the price): lower is better. */

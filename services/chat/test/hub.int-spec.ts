@@ -145,6 +145,7 @@ describe('the Intelligence Hub through the gateway (market, prediction, chat and
     expect(figureOf(value, 'P/E, 5-year median')?.value).toBe(valuation.latest.measures.pe.median_5y);
 
     const trendVision = agentOf(report, 'forecast');
+    expect(figureOf(trendVision, 'Relative MAE at 10 days')?.value).toBe(forecast.accuracy.relative_mae.h10);
     expect(figureOf(trendVision, 'MASE at 10 days')?.value).toBe(forecast.accuracy.mase.h10);
     expect(trendVision.findings[1]!.text).toContain(`80% band for ${forecast.horizon_days} trading days ahead`);
 

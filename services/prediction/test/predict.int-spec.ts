@@ -61,8 +61,11 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(answer.baseline).toBe('naive');
     expect(answer.model_name.length).toBeGreaterThan(3);
     const { accuracy } = answer;
-    for (const value of [accuracy.mase.h1, accuracy.mase.h5, accuracy.mase.h10]) expect(value).toBeGreaterThan(0);
-    if (answer.model === 'naive') expect(accuracy.mase).toEqual({ h1: 1, h5: 1, h10: 1 });
+    for (const value of [...Object.values(accuracy.relative_mae), ...Object.values(accuracy.mase)]) expect(value).toBeGreaterThan(0);
+    if (answer.model === 'naive') expect(accuracy.relative_mae).toEqual({ h1: 1, h5: 1, h10: 1 });
+    // MASE against a typical day's move grows with the horizon, about as √h: 10 days' errors are over twice 1 day's.
+    expect(accuracy.mase.h10).toBeGreaterThan(2 * accuracy.mase.h1);
+    expect(accuracy.mase.h10).toBeGreaterThan(1.5);
     expect(accuracy.coverage80).toBeGreaterThan(0.6);
     expect(accuracy.coverage95).toBeGreaterThanOrEqual(accuracy.coverage80);
     expect(accuracy.origins).toBeGreaterThan(50);
@@ -88,25 +91,30 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(nonDecreasing(widths(answer.lower80, answer.upper80))).toBe(true);
     expect(nonDecreasing(widths(answer.lower95, answer.upper95))).toBe(true);
     expect(answer.upper95[29]! - answer.lower95[29]!).toBeGreaterThan(answer.upper95[9]! - answer.lower95[9]!);
-    expect(answer.accuracy.mase.h30).toBeGreaterThan(0);
+    expect(answer.accuracy.relative_mae.h30).toBeGreaterThan(0);
+    expect(answer.accuracy.mase.h30).toBeGreaterThan(answer.accuracy.mase.h10!);
 
     const models = answer.models!;
     expect(models.map((row) => row.model)).toEqual([...FORECAST_MODELS]);
     expect(models.filter((row) => row.served).map((row) => row.model)).toEqual([answer.model]);
     const naive = models.find((row) => row.model === 'naive')!;
-    expect(naive.mase).toEqual({ h1: 1, h5: 1, h10: 1, h30: 1 });
+    expect(naive.relative_mae).toEqual({ h1: 1, h5: 1, h10: 1, h30: 1 });
+    expect(naive.mase.h30).toBeGreaterThan(naive.mase.h10);
     expect(naive.beat_naive_on_validation).toBe(false);
     for (const row of models) {
+      expect(row.relative_mae.h30).toBeGreaterThan(0);
       expect(row.mase.h30).toBeGreaterThan(0);
       expect(row.coverage80).toBeGreaterThan(0.5);
       expect(row.coverage95).toBeGreaterThanOrEqual(row.coverage80);
       expect(row.winkler80).toBeGreaterThan(0);
     }
     const served = models.find((row) => row.served)!;
+    expect(served.relative_mae).toEqual(answer.accuracy.relative_mae);
     expect(served.mase).toEqual(answer.accuracy.mase);
     expect(served.coverage80).toBeCloseTo(answer.accuracy.coverage80, 10);
     // The free horizon's answer stays as it was: its own back-test, no side-by-side table.
     expect(answers.get('infy')!.models).toBeUndefined();
+    expect(answers.get('infy')!.accuracy.relative_mae.h30).toBeUndefined();
     expect(answers.get('infy')!.accuracy.mase.h30).toBeUndefined();
   });
 
@@ -134,6 +142,7 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(record.rows.map((row) => row.ticker)).toEqual(expect.arrayContaining(['INFY', 'NIFTY 50']));
     const infy = record.rows.find((row) => row.ticker === 'INFY')!;
     expect(infy).toMatchObject({ company: 'Infosys Ltd.', model: answers.get('infy')!.model, as_of: '2024-03-28' });
+    expect(infy.relative_mae).toEqual(answers.get('infy')!.accuracy.relative_mae);
     expect(infy.mase).toEqual(answers.get('infy')!.accuracy.mase);
     expect(record.pending).toBe(49 - record.rows.length);
   });
@@ -145,5 +154,24 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(await processor.backtest({ version: 'test', symbols: ['TCS'] })).toMatchObject({ computed: 0, current: 2 });
     const record = await call(PREDICTION.accuracy, {});
     expect(record.rows.map((row) => row.ticker)).toContain('TCS');
+  });
+
+  it('serves no back-test stored by an older build: the track record counts it as pending and a forecast computes it again', async () => {
+    // As the build before relative MAE stored it: that figure under the name MASE, and no MASE.
+    await market.pg.query(
+      `UPDATE prediction.evaluations
+          SET series_key = regexp_replace(series_key, '^v[0-9]+:', 'v2:'),
+              evaluation = jsonb_set(evaluation, '{accuracy}', (evaluation->'accuracy') - 'relative_mae' || jsonb_build_object('mase', evaluation->'accuracy'->'relative_mae'))
+        WHERE symbol = 'TCS' AND horizon = 10`,
+    );
+    const before = await call(PREDICTION.accuracy, {});
+    expect(before.rows.map((row) => row.ticker)).not.toContain('TCS');
+    expect(before.pending).toBe(49 - before.rows.length);
+
+    const answer = await call(PREDICTION.predict, { ticker: 'TCS' });
+    expect(answer.accuracy.relative_mae.h10).toBeGreaterThan(0);
+    expect(answer.accuracy.mase.h10).toBeGreaterThan(answer.accuracy.mase.h1);
+    const after = await call(PREDICTION.accuracy, {});
+    expect(after.rows.find((row) => row.ticker === 'TCS')).toMatchObject({ relative_mae: answer.accuracy.relative_mae, mase: answer.accuracy.mase });
   });
 });

@@ -24,6 +24,13 @@ const withIndicators = (grounding: Grounding, change: (indicators: MarketIndicat
 };
 
 describe('answer: figures from the grounding, each with its date', () => {
+  it('gives TrendVision’s relative MAE and MASE, each under its own name and saying what it measures against', () => {
+    const { text, sources } = ask('How accurate is TrendVision?', relianceGrounding());
+    expect(text).toContain('**Errors against the naive “no change” forecast (relative MAE):** 1.02 at 1 day, 1.04 at 5 days, 1.07 at 10 days; below 1 means smaller errors than naive.');
+    expect(text).toContain('**Errors against a typical day’s move (MASE):** 0.95 at 1 day, 2.18 at 5 days, 3.21 at 10 days;');
+    expect(sources).toContain('forecast');
+  });
+
   it('cites the last value of the RSI series, to two decimals, with its date, and what the band means', () => {
     const { text, sources } = ask('What is the RSI telling me right now?', relianceGrounding());
     expect(text).toContain('RELIANCE’s 14-day RSI was **57.40** as of 28 Mar 2024');

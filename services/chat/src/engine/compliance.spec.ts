@@ -48,7 +48,7 @@ const extremeGrounding = (): Grounding => {
       { kind: 'limit_move', date: '2024-02-14', description: "Closed 9.6% above the previous close, at 3010.00: a move near NSE's 10% price band.", figures: { change_pct: 9.6, close: 3010 } },
     ],
   };
-  grounding.forecast = { ...grounding.forecast!, model: 'naive', model_name: 'No change (naive)', beats_naive: false, mase: { h1: 1, h5: 1, h10: 1 } };
+  grounding.forecast = { ...grounding.forecast!, model: 'naive', model_name: 'No change (naive)', beats_naive: false, relative_mae: { h1: 1, h5: 1, h10: 1 }, mase: { h1: 0.94, h5: 2.11, h10: 3.02 } };
   return grounding;
 };
 

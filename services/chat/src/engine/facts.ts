@@ -95,7 +95,7 @@ const technicalFacts = (grounding: Grounding, ticker: string, missing: string[])
 
   if (forecast) {
     lines.push(
-      `TrendVision back-test for ${ticker} ${asOf(forecast.as_of)}: model ${forecast.model_name}; MASE ${formatNumber(forecast.mase.h1)} at 1 day, ${formatNumber(forecast.mase.h5)} at 5 days, ${formatNumber(forecast.mase.h10)} at 10 days (below 1 beats the naive forecast); 80% band held the actual close in ${formatPercent(forecast.coverage80 * 100, 1)} of ${forecast.tests} checks, 95% band in ${formatPercent(forecast.coverage95 * 100, 1)}; test window ${formatDate(forecast.test_window.from)} to ${formatDate(forecast.test_window.to)}.`,
+      `TrendVision back-test for ${ticker} ${asOf(forecast.as_of)}: model ${forecast.model_name}; relative MAE ${formatNumber(forecast.relative_mae.h1)} at 1 day, ${formatNumber(forecast.relative_mae.h5)} at 5 days, ${formatNumber(forecast.relative_mae.h10)} at 10 days (its errors over the naive forecast's: below 1 beats it); MASE ${formatNumber(forecast.mase.h1)} at 1 day, ${formatNumber(forecast.mase.h5)} at 5 days, ${formatNumber(forecast.mase.h10)} at 10 days (its errors over a typical day's move); 80% band held the actual close in ${formatPercent(forecast.coverage80 * 100, 1)} of ${forecast.tests} checks, 95% band in ${formatPercent(forecast.coverage95 * 100, 1)}; test window ${formatDate(forecast.test_window.from)} to ${formatDate(forecast.test_window.to)}.`,
     );
   } else missing.push('TrendVision accuracy');
   return lines;

@@ -365,7 +365,8 @@ const forecast: Writer = (grounding) => {
   const coverage = (share: number) => formatPercent(share * 100, 1);
   const lines = [
     `TrendVision’s back-test for ${ticker}, ${asOf(row.as_of)}, chose **${row.model_name}** and checked ${formatNumber(row.tests, 0)} forecasts from ${formatNumber(row.origins, 0)} starting days between ${formatDate(row.test_window.from)} and ${formatDate(row.test_window.to)}:`,
-    `- **Error against the naive “no change” forecast (MASE):** ${formatNumber(row.mase.h1)} at 1 day, ${formatNumber(row.mase.h5)} at 5 days, ${formatNumber(row.mase.h10)} at 10 days; below 1 means smaller errors than naive.`,
+    `- **Errors against the naive “no change” forecast (relative MAE):** ${formatNumber(row.relative_mae.h1)} at 1 day, ${formatNumber(row.relative_mae.h5)} at 5 days, ${formatNumber(row.relative_mae.h10)} at 10 days; below 1 means smaller errors than naive.`,
+    `- **Errors against a typical day’s move (MASE):** ${formatNumber(row.mase.h1)} at 1 day, ${formatNumber(row.mase.h5)} at 5 days, ${formatNumber(row.mase.h10)} at 10 days; 3 means errors three times the price’s usual one-day move, and even “no change” scores about 3 at 10 days.`,
     `- **Bands:** the actual close fell inside the 80% band in ${coverage(row.coverage80)} of the checks and inside the 95% band in ${coverage(row.coverage95)}.`,
   ];
   if (!row.beats_naive) lines.push('- No model beat the naive forecast on the earlier validation window, so TrendVision shows the naive forecast.');

@@ -19,6 +19,7 @@ describe('otherTicker', () => {
     ['How do I check a SEBI registration on the NSE or BSE?', 'RELIANCE'],
     ['What does RSI, MACD or VWAP mean for NIFTY 50?', 'RELIANCE'],
     ['WHAT IS THE RSI NOW', 'RELIANCE'],
+    ['Is a relative MAE of 1.00 or a MASE of 3 good for TrendVision?', 'RELIANCE'],
     ['what is a sip', null],
   ])('%j in a %s chat names no other stock', (question, ticker) => {
     expect(otherTicker(question, ticker)).toBeNull();

@@ -100,7 +100,7 @@ const RULES: readonly TopicRule[] = [
     name: 'volatility and risk',
     pattern: /\b(volatil\w*|risk(?! (flags?|detection))|risky|riskiness|drawdowns?|beta|value at risk|var|atr|average true range|swings?|fluctuat\w*|how much (can|could) (i|it|one) lose|losses)\b/,
   },
-  { topic: 'forecast', chat: 'technical', exclusive: true, article: 'naive-forecast', name: "TrendVision's forecast accuracy", pattern: /\b(forecasts?|forecasting|trendvision|trend vision|predictions?|predicted|accuracy|accurate|mase|back ?tests?|back ?testing|arima|models?)\b/ },
+  { topic: 'forecast', chat: 'technical', exclusive: true, article: 'naive-forecast', name: "TrendVision's forecast accuracy", pattern: /\b(forecasts?|forecasting|trendvision|trend vision|predictions?|predicted|accuracy|accurate|mase|relative mae|back ?tests?|back ?testing|arima|models?)\b/ },
   {
     topic: 'returns',
     chat: 'technical',

@@ -1,4 +1,5 @@
 import { score } from './bands';
+import { naiveStepMae } from './metrics';
 import { type Forecaster, MODEL_NAMES, type ModelName, predict } from './models';
 
 /** Where and how far the walk-forward back-test forecasts. */
@@ -20,6 +21,8 @@ export type Backtest = {
   origins: number[];
   /** Daily volatility known at each origin. */
   sigma: number[];
+  /** In-sample MAE of the one-step naive forecast on each origin's fit window (log points): the scale of its MASE. */
+  scale: number[];
   /** Log point forecasts, per model, per origin, per horizon. */
   points: Record<ModelName, Float64Array[]>;
   /** Actual minus forecast log price, per model, per origin, per horizon. */
@@ -56,6 +59,7 @@ export const runBacktest = (
     horizon,
     origins,
     sigma: origins.map((t) => sigmaByBar[t]),
+    scale: origins.map((t) => naiveStepMae(logPrices.subarray(t - fitWindow + 1, t + 1))),
     points: perModel(() => []),
     errors: perModel(() => []),
     fallbacks: perModel(() => 0),

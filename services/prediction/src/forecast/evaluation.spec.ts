@@ -16,13 +16,28 @@ describe('evaluate', () => {
     expect(Object.keys(evaluation.models).sort()).toEqual([...MODEL_NAMES].sort());
     for (const model of MODEL_NAMES) {
       expect(evaluation.models[model].validation_mae).toHaveLength(10);
+      expect(evaluation.models[model].test_relative_mae).toHaveLength(10);
       expect(evaluation.models[model].test_mase).toHaveLength(10);
     }
-    expect(evaluation.models.naive.test_mase).toEqual(Array(10).fill(1));
+    expect(evaluation.models.naive.test_relative_mae).toEqual(Array(10).fill(1));
   });
 
   it('serves naive on a random walk, where nothing beats it', () => {
-    expect(evaluation).toMatchObject({ chosen: 'naive', beats_naive: false, accuracy: { mase: { h1: 1, h5: 1, h10: 1 } }, fallbacks: 0 });
+    expect(evaluation).toMatchObject({ chosen: 'naive', beats_naive: false, accuracy: { relative_mae: { h1: 1, h5: 1, h10: 1 } }, fallbacks: 0 });
+  });
+
+  it("names the errors as the literature does: naive's relative MAE is 1, its MASE about √h times a typical day's move", async () => {
+    // Hyndman and Koehler's MASE scales by the in-sample one-step naive MAE; the h-step move of a random walk is about
+    // √h times the one-step move, so naive's MASE grows with the horizon while its relative MAE stays 1.
+    const { evaluation: long } = await evaluateInDetail(randomWalk(1750, { seed: 21 }));
+    expect(long.chosen).toBe('naive');
+    expect(long.accuracy.relative_mae).toEqual({ h1: 1, h5: 1, h10: 1 });
+    expect(long.accuracy.mase.h1).toBeGreaterThan(0.7);
+    expect(long.accuracy.mase.h1).toBeLessThan(1.3);
+    expect(long.accuracy.mase.h10).toBeGreaterThan(2.5);
+    expect(long.accuracy.mase.h10).toBeLessThan(3.5);
+    expect(long.models.naive.test_mase[4]).toBeGreaterThan(long.accuracy.mase.h1);
+    expect(long.models.naive.test_mase[9]).toBeGreaterThan(long.models.naive.test_mase[4]);
   });
 
   it('measures the bands on the test window only', () => {
@@ -42,7 +57,7 @@ describe('evaluate', () => {
     const other = await evaluate(spoiled);
     expect(other).toMatchObject({ chosen: evaluation.chosen, beats_naive: evaluation.beats_naive });
     for (const model of MODEL_NAMES) expect(other.models[model].validation_mae).toEqual(evaluation.models[model].validation_mae);
-    expect(other.models.ets.test_mase).not.toEqual(evaluation.models.ets.test_mase);
+    expect(other.models.ets.test_relative_mae).not.toEqual(evaluation.models.ets.test_relative_mae);
   });
 
   it('calibrates bands that are wider at 95 % and never narrow with the horizon', () => {
@@ -60,14 +75,18 @@ describe('evaluate', () => {
     expect(trending.beats_naive).toBe(true);
     expect(trending.models[trending.chosen].beat_naive).toBe(true);
     expect(trending.models.naive.beat_naive).toBe(false);
-    expect(trending.accuracy.mase.h10).toBeLessThan(1);
+    expect(trending.accuracy.relative_mae.h10).toBeLessThan(1);
   });
 
   it('reaches 30 trading days with every model side by side', async () => {
     const detail = await evaluateInDetail(series, { horizon: 30 });
     expect(detail.evaluation.calibration.q95).toHaveLength(30);
     expect(detail.perHorizon.coverage95).toHaveLength(30);
-    for (const model of MODEL_NAMES) expect(detail.evaluation.models[model].test_mase).toHaveLength(30);
+    for (const model of MODEL_NAMES) {
+      expect(detail.evaluation.models[model].test_relative_mae).toHaveLength(30);
+      expect(detail.evaluation.models[model].test_mase).toHaveLength(30);
+    }
+    expect(detail.evaluation.accuracy.relative_mae.h30).toBe(detail.perHorizon.relative_mae[29]);
     expect(detail.evaluation.accuracy.mase.h30).toBe(detail.perHorizon.mase[29]);
   });
 
@@ -84,6 +103,7 @@ describe('evaluate', () => {
     expect(chosen.test_coverage95).toBe(evaluation.accuracy.coverage95);
     expect(chosen.test_winkler80).toBe(evaluation.accuracy.winkler80);
     // Ten days reports no 30-day figure.
+    expect(evaluation.accuracy.relative_mae).not.toHaveProperty('h30');
     expect(evaluation.accuracy.mase).not.toHaveProperty('h30');
   });
 

@@ -1,7 +1,7 @@
 import { band, conformalQuantile, ewmaVolatility, hasConformalRank, widening } from './bands';
 import { type Backtest, type BacktestPlan, knownScores, runBacktest, splitOrigins } from './backtest';
 import { loadLibraries } from './libraries';
-import { type IntervalOutcome, coverage, mase, meanWinkler } from './metrics';
+import { type IntervalOutcome, coverage, mase, meanWinkler, relativeMae } from './metrics';
 import { chooseModel } from './model-choice';
 import { FIT_WINDOW, MODEL_NAMES, type ModelName, forecasters, predict } from './models';
 
@@ -17,14 +17,16 @@ export type Evaluation = {
   /** Whether a challenger beat naive significantly on the validation window. */
   beats_naive: boolean;
   /**
-   * Per model: per horizon (index h − 1) MAE of log prices on validation and MASE against naive on test; whether it
-   * beat naive significantly on validation; and how its own bands, calibrated as the chosen model's are, held on test.
+   * Per model: per horizon (index h − 1) MAE of log prices on validation, and relative MAE and MASE on test; whether
+   * it beat naive significantly on validation; and how its own bands, calibrated as the chosen model's are, held on test.
    */
   models: Record<ModelName, ModelEvaluation>;
   /** The chosen model on the test window; Winkler scores in log points × 100 (about percent of the price). */
   accuracy: {
-    /** h30 when the back-test reaches 30 trading days. */
-    mase: ReportedMase;
+    /** MAE over naive's MAE at the same horizon; h30 when the back-test reaches 30 trading days. */
+    relative_mae: ReportedHorizons;
+    /** Hyndman and Koehler's MASE: errors over the in-sample one-step naive MAE of each fit window. */
+    mase: ReportedHorizons;
     coverage80: number;
     coverage95: number;
     winkler80: number;
@@ -42,12 +44,23 @@ export type Evaluation = {
   fallbacks: number;
 };
 
-/** MASE at the horizons answers report. */
-export type ReportedMase = { h1: number; h5: number; h10: number; h30?: number };
+/** A figure at the horizons answers report. */
+export type ReportedHorizons = { h1: number; h5: number; h10: number; h30?: number };
+
+/** The reported horizons of a per-horizon series (index h − 1); h30 when it reaches 30 trading days. */
+export const reportedHorizons = (values: readonly number[]): ReportedHorizons => ({
+  h1: values[0],
+  h5: values[4],
+  h10: values[9],
+  ...(values.length >= 30 ? { h30: values[29] } : {}),
+});
 
 /** One model's back-test on the evaluation's origins. */
 export type ModelEvaluation = {
   validation_mae: number[];
+  /** Test MAE of log prices over naive's at the same horizon: below 1, smaller errors than naive (naive: 1). */
+  test_relative_mae: number[];
+  /** Test MASE: each error over the in-sample one-step naive MAE of its fit window, averaged (naive: about √h). */
   test_mase: number[];
   beat_naive: boolean;
   test_coverage80: number;
@@ -75,7 +88,7 @@ export type EvaluateOptions = { horizon?: number; stride?: number; span?: number
 /** The test window's figures per horizon (index h − 1) and the bands' coverage on validation, for reports. */
 export type EvaluationDetail = {
   evaluation: Evaluation;
-  perHorizon: { mase: number[]; coverage80: number[]; coverage95: number[]; winkler80: number[]; winkler95: number[] };
+  perHorizon: { relative_mae: number[]; mase: number[]; coverage80: number[]; coverage95: number[]; winkler80: number[]; winkler95: number[] };
   /** The same rolling calibration run over validation origins with enough earlier residuals: chosen without the test window. */
   validationCoverage: { coverage80: number; coverage95: number; tests: number };
   /** Diebold–Mariano statistics against naive on validation. */
@@ -166,6 +179,7 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
   const choice = chooseModel(backtest, validation, stride);
   const { chosen } = choice;
   const testErrors = (model: ModelName, k: number) => test.map((i) => backtest.errors[model][i][k]);
+  const testScales = test.map((i) => backtest.scale[i]);
   const byHorizon = (model: ModelName, alpha: number, positions: readonly number[]) => {
     const rows = Array.from({ length: horizon }, (): IntervalOutcome[] => []);
     for (const i of positions) outcomesAt(backtest, model, i, logPrices, alpha)?.forEach((outcome, k) => rows[k].push(outcome));
@@ -176,7 +190,8 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
     const own80 = all(byHorizon(model, ALPHA80, test));
     return {
       validation_mae: choice.validationMae[model],
-      test_mase: Array.from({ length: horizon }, (_, k) => mase(testErrors(model, k), testErrors('naive', k))),
+      test_relative_mae: Array.from({ length: horizon }, (_, k) => relativeMae(testErrors(model, k), testErrors('naive', k))),
+      test_mase: Array.from({ length: horizon }, (_, k) => mase(testErrors(model, k), testScales)),
       beat_naive: choice.winners.includes(model),
       test_coverage80: coverage(own80),
       test_coverage95: coverage(all(byHorizon(model, ALPHA95, test))),
@@ -189,6 +204,7 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
   const test95 = byHorizon(chosen, ALPHA95, test);
   const lastBar = logPrices.length - 1;
   const quantiles = (alpha: number) => widening(Array.from({ length: horizon }, (_, k) => conformalQuantile(knownScores(backtest, chosen, k + 1, lastBar), alpha)));
+  const testRelativeMae = models[chosen].test_relative_mae;
   const testMase = models[chosen].test_mase;
   const firstTest = backtest.origins[test[0]];
   const lastTest = backtest.origins[test[test.length - 1]];
@@ -199,7 +215,8 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
     beats_naive: choice.beatsNaive,
     models,
     accuracy: {
-      mase: { h1: testMase[0], h5: testMase[4], h10: testMase[9], ...(horizon >= 30 ? { h30: testMase[29] } : {}) },
+      relative_mae: reportedHorizons(testRelativeMae),
+      mase: reportedHorizons(testMase),
       coverage80: coverage(all(test80)),
       coverage95: coverage(all(test95)),
       winkler80: 100 * meanWinkler(all(test80), ALPHA80),
@@ -216,6 +233,7 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
   return {
     evaluation,
     perHorizon: {
+      relative_mae: testRelativeMae,
       mase: testMase,
       coverage80: test80.map((rows) => coverage(rows)),
       coverage95: test95.map((rows) => coverage(rows)),

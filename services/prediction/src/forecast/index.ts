@@ -9,6 +9,7 @@ export {
   evaluate,
   evaluateInDetail,
   forecast,
+  reportedHorizons,
 } from './evaluation';
 export { ForecastPool, type ForecastPoolOptions } from './forecast-pool';
 export { MODEL_NAMES, type ModelName } from './models';

@@ -1,4 +1,5 @@
-import { coverage, dieboldMariano, mase, meanAbsoluteError, meanWinkler, winkler } from './metrics';
+import { coverage, dieboldMariano, mase, meanAbsoluteError, meanWinkler, naiveStepMae, relativeMae, winkler } from './metrics';
+import { normal } from './testing/random-walk';
 
 describe('meanAbsoluteError', () => {
   it('averages absolute errors', () => {
@@ -7,19 +8,55 @@ describe('meanAbsoluteError', () => {
   });
 });
 
-describe('mase', () => {
+describe('relativeMae', () => {
   it("divides the model's MAE by naive's over the same origins", () => {
     // model: (1 + 1 + 2 + 0) / 4 = 1; naive: (2 + 2 + 2 + 2) / 4 = 2
-    expect(mase([1, -1, 2, 0], [2, -2, 2, 2])).toBe(0.5);
-    expect(mase([3, -3], [2, 2])).toBe(1.5);
+    expect(relativeMae([1, -1, 2, 0], [2, -2, 2, 2])).toBe(0.5);
+    expect(relativeMae([3, -3], [2, 2])).toBe(1.5);
   });
 
   it('is 1 when both are exact and Infinity when only naive is', () => {
-    expect(mase([0, 0], [0, 0])).toBe(1);
-    expect(mase([0.1, 0], [0, 0])).toBe(Number.POSITIVE_INFINITY);
+    expect(relativeMae([0, 0], [0, 0])).toBe(1);
+    expect(relativeMae([0.1, 0], [0, 0])).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('refuses errors of different origins', () => {
+    expect(() => relativeMae([1, 2], [1])).toThrow(RangeError);
+  });
+});
+
+describe('naiveStepMae', () => {
+  it('averages the absolute one-step changes of the window', () => {
+    // |2 − 1|, |0 − 2|, |3 − 0| = 1, 2, 3
+    expect(naiveStepMae([1, 2, 0, 3])).toBe(2);
+    expect(naiveStepMae([5])).toBeNaN();
+  });
+});
+
+describe('mase', () => {
+  it('scales each error by the one-step naive MAE of its own fit window, then averages', () => {
+    // |0.2| / 0.1 = 2 and |−0.3| / 0.3 = 1
+    expect(mase([0.2, -0.3], [0.1, 0.3])).toBeCloseTo(1.5, 12);
+  });
+
+  it("is about √h for the no-change forecast of a random walk: h steps' moves against one step's", () => {
+    const draw = normal(11);
+    const steps = Array.from({ length: 200_000 }, () => 0.01 * draw());
+    const path = [0];
+    for (const step of steps) path.push(path.at(-1)! + step);
+    const typicalDay = naiveStepMae(path);
+    for (const h of [1, 5, 10]) {
+      const errors = Array.from({ length: steps.length / h }, (_, i) => steps.slice(i * h, i * h + h).reduce((sum, step) => sum + step, 0));
+      expect(mase(errors, errors.map(() => typicalDay))).toBeCloseTo(Math.sqrt(h), 1);
+    }
+  });
+
+  it('counts an exact forecast on a flat window as 0 and an inexact one as Infinity', () => {
+    expect(mase([0, 0.1], [0, 0.1])).toBe(0.5);
+    expect(mase([0.1], [0])).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('refuses errors without their scales', () => {
     expect(() => mase([1, 2], [1])).toThrow(RangeError);
   });
 });

@@ -6,16 +6,40 @@ export const meanAbsoluteError = (errors: ArrayLike<number>): number => {
 };
 
 /**
- * MASE against naive at one horizon: MAE of the model's h-step errors over the test origins divided by the MAE of the
- * naive (no change) forecast's h-step errors over the same origins. Below 1: smaller errors than naive. 1 when both
- * are zero; Infinity when only naive's are.
+ * Relative MAE against naive at one horizon: MAE of the model's h-step errors over the test origins divided by the MAE
+ * of the naive (no change) forecast's h-step errors over the same origins. Below 1: smaller errors than naive; naive's
+ * own is 1. 1 when both are zero; Infinity when only naive's are.
  */
-export const mase = (modelErrors: ArrayLike<number>, naiveErrors: ArrayLike<number>): number => {
-  if (modelErrors.length !== naiveErrors.length) throw new RangeError('MASE compares errors of the same origins');
+export const relativeMae = (modelErrors: ArrayLike<number>, naiveErrors: ArrayLike<number>): number => {
+  if (modelErrors.length !== naiveErrors.length) throw new RangeError('Relative MAE compares errors of the same origins');
   const model = meanAbsoluteError(modelErrors);
   const naive = meanAbsoluteError(naiveErrors);
   if (naive === 0) return model === 0 ? 1 : Number.POSITIVE_INFINITY;
   return model / naive;
+};
+
+/** In-sample MAE of the one-step naive forecast on a window: the mean of |y[t] − y[t − 1]|, a typical day's move. */
+export const naiveStepMae = (window: ArrayLike<number>): number => {
+  let sum = 0;
+  for (let t = 1; t < window.length; t++) sum += Math.abs(window[t] - window[t - 1]);
+  return window.length > 1 ? sum / (window.length - 1) : Number.NaN;
+};
+
+/**
+ * MASE (Hyndman and Koehler, 2006) at one horizon: the mean over the origins of |h-step error| / scale, each origin's
+ * scale being the in-sample MAE of the one-step naive forecast on the window its forecast was fitted on
+ * (`naiveStepMae`). Naive's own is not 1: on a random walk it is about √h. An exact forecast on a flat window counts 0,
+ * an inexact one Infinity.
+ */
+export const mase = (errors: ArrayLike<number>, scales: ArrayLike<number>): number => {
+  if (errors.length !== scales.length) throw new RangeError('MASE scales each error by its own origin');
+  if (errors.length === 0) return Number.NaN;
+  let sum = 0;
+  for (let i = 0; i < errors.length; i++) {
+    const error = Math.abs(errors[i]);
+    sum += error === 0 ? 0 : error / scales[i];
+  }
+  return sum / errors.length;
 };
 
 /** An interval forecast and what happened. */

@@ -14,7 +14,7 @@ import {
 } from '@nivesh/proto';
 import { NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS } from '../forecast';
+import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS, reportedHorizons } from '../forecast';
 import type { EvaluationEntity } from './evaluation.entity';
 import { EvaluationsRepository } from './evaluations.repository';
 import { MarketDataClient } from './market-data.client';
@@ -31,19 +31,22 @@ const backtestHorizonFor = (days: number): BacktestHorizon => BACKTEST_HORIZONS.
  * What the stored evaluations hold changes with this number: a back-test stored by an older build is computed again
  * instead of being read without the fields this build answers with.
  */
-const EVALUATION_FORMAT = 2;
+const EVALUATION_FORMAT = 3;
+
+/** Whether a stored back-test has this build's format: an older one lacks fields this build answers with. */
+const ofCurrentFormat = (row: EvaluationEntity) => row.series_key.startsWith(`v${EVALUATION_FORMAT}:`);
 
 /** Every model's back-test as premium answers show it: naive first, then the order of FORECAST_MODELS. */
 const modelsSideBySide = (evaluation: Evaluation, served: string): ModelBacktest[] =>
   FORECAST_MODELS.map((model) => {
     const own = evaluation.models[model];
-    const at = (h: number) => own.test_mase[h - 1];
     return {
       model,
       model_name: FORECAST_MODEL_NAMES[model],
       served: model === served,
       beat_naive_on_validation: own.beat_naive,
-      mase: { h1: at(1), h5: at(5), h10: at(10), ...(evaluation.horizon >= 30 ? { h30: at(30) } : {}) },
+      relative_mae: reportedHorizons(own.test_relative_mae),
+      mase: reportedHorizons(own.test_mase),
       coverage80: own.test_coverage80,
       coverage95: own.test_coverage95,
       winkler80: own.test_winkler80,
@@ -104,6 +107,7 @@ export class ForecastService implements OnApplicationShutdown {
       model_name: FORECAST_MODEL_NAMES[forecast.model],
       baseline: 'naive',
       accuracy: {
+        relative_mae: accuracy.relative_mae,
         mase: accuracy.mase,
         coverage80: accuracy.coverage80,
         coverage95: accuracy.coverage95,
@@ -131,11 +135,12 @@ export class ForecastService implements OnApplicationShutdown {
     return row;
   }
 
-  /** The track record: every stored back-test, and how many symbols have none yet. */
+  /** The track record: every stored back-test of this build's format, and how many symbols have none yet. */
   async trackRecord(): Promise<ForecastTrackRecord> {
     const [rows, universe] = await Promise.all([this.evaluations.list(PREDICTION_FREE_HORIZON_DAYS), this.market.universe()]);
     const known = new Set(universe);
-    const shown = rows.filter((row) => known.has(row.symbol));
+    // One stored by an older build lacks figures this answer carries; the back-test job computes it again.
+    const shown = rows.filter((row) => known.has(row.symbol) && ofCurrentFormat(row));
     return {
       rows: shown.map(({ symbol, company, as_of, evaluation }) => ({
         ticker: symbol,

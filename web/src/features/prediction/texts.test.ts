@@ -4,12 +4,16 @@ import {
   FORECAST_HORIZON_DAYS,
   FREE_FORECAST_HORIZON_DAYS,
   LONG_HORIZON_TOOL,
+  ERROR_MEASURE_TEXTS,
+  MODEL_COMPARISON_TEXTS,
   PREDICTION_TEXTS,
   PREMIUM_FORECAST_HORIZON_DAYS,
   PREMIUM_HORIZON_TEXTS,
   backtestsRunning,
   bandCoverage,
+  TRENDVISION_TEXTS,
   errorsComparedWithNaive,
+  errorsComparedWithTypicalDay,
 } from './texts';
 
 describe('TrendVision texts', () => {
@@ -34,7 +38,22 @@ describe('TrendVision texts', () => {
     expect(PREMIUM_HORIZON_TEXTS.partOfPremium).toBe('They are part of Nivesh Premium, ₹200 per month.');
   });
 
-  it('put MASE and coverage in words', () => {
+  it('explain relative MAE and MASE in one sentence each, by name, where the figures are shown', () => {
+    expect(ERROR_MEASURE_TEXTS.relativeMae).toMatch(/^Relative MAE says whether the model beat simply assuming no change: /);
+    expect(ERROR_MEASURE_TEXTS.mase).toMatch(/^MASE says how large the errors were against a typical day’s move: /);
+    for (const sentence of Object.values(ERROR_MEASURE_TEXTS)) expect(sentence.split(/[.!?](?:\s|$)/).filter(Boolean)).toHaveLength(1);
+    for (const where of [TRENDVISION_TEXTS.trackRecordLead, MODEL_COMPARISON_TEXTS.legend]) {
+      expect(where).toContain(ERROR_MEASURE_TEXTS.relativeMae);
+      expect(where).toContain(ERROR_MEASURE_TEXTS.mase);
+    }
+  });
+
+  it("put MASE in words as a multiple of a typical day's move", () => {
+    expect(errorsComparedWithTypicalDay(10, 3.16)).toBe("On past data, this forecast's errors 10 trading days ahead averaged 3.2 times a typical day's move of the price.");
+    expect(errorsComparedWithTypicalDay(1, 0.96)).toBe("On past data, this forecast's errors 1 trading day ahead averaged 1.0 times a typical day's move of the price.");
+  });
+
+  it('put relative MAE and coverage in words', () => {
     expect(errorsComparedWithNaive(10, 0.97)).toBe("On past data, this forecast's errors 10 trading days ahead were 3 % smaller than simply assuming no change.");
     expect(errorsComparedWithNaive(5, 1.04)).toBe("On past data, this forecast's errors 5 trading days ahead were 4 % larger than simply assuming no change.");
     expect(errorsComparedWithNaive(1, 0.996)).toBe("On past data, this forecast's errors 1 trading day ahead were about the same as simply assuming no change.");

@@ -31,6 +31,15 @@ export const PREDICTION_TEXTS = {
   requestFailed: 'An error occurred while fetching the prediction',
 } as const;
 
+/** What each of the two error figures says, one sentence each, wherever the page shows them. */
+export const ERROR_MEASURE_TEXTS = {
+  relativeMae:
+    'Relative MAE says whether the model beat simply assuming no change: its average error divided by that of no change on the same days, so below 1.00 its errors were smaller and above 1.00 larger.',
+  mase: 'MASE says how large the errors were against a typical day’s move: the average error divided by the average one-day move of the price over the two years the model was fitted on, so 3.00 means errors three times a usual day’s move.',
+} as const;
+
+const BAND_HELD = 'A band “held” when the actual close fell inside it.';
+
 /** The page's other words, in one place. */
 export const TRENDVISION_TEXTS = {
   lead: `A statistical forecast of a stock's closing prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands, and how accurate it was on past data. Forecasts ${PREMIUM_FORECAST_HORIZON_DAYS} trading days ahead, with every model side by side, are part of Premium.`,
@@ -42,8 +51,7 @@ export const TRENDVISION_TEXTS = {
   chosenLater: 'The model was chosen on an earlier period and measured on this later one, so these figures are not the ones it was picked on.',
   historyMissing: 'Past prices could not be loaded, so the chart shows the forecast only.',
   sessions: 'Dates are the NSE trading days after the last close, on the exchange’s own calendar: weekends and its holidays are skipped.',
-  trackRecordLead:
-    'Each symbol’s chosen model, measured on a test period it was not chosen on. MASE compares its average error with simply assuming no change: below 1.00 its errors were smaller, above 1.00 larger. A band “held” when the actual close fell inside it.',
+  trackRecordLead: `Each symbol’s chosen model, measured on a test period it was not chosen on. ${ERROR_MEASURE_TEXTS.relativeMae} ${ERROR_MEASURE_TEXTS.mase} ${BAND_HELD}`,
   trackRecordEmpty: 'No back-test has finished yet.',
 } as const;
 
@@ -73,11 +81,11 @@ export const PREMIUM_HORIZON_TEXTS = {
 export const MODEL_COMPARISON_TEXTS = {
   title: 'Every model, side by side',
   lead: 'All these models were tested on the same days, chosen on an earlier period and measured on a later one, and a model is served only when it beat simply assuming no change on the earlier period.',
-  legend:
-    'Errors against no change (MASE): below 1.00, the model’s errors were smaller than simply assuming no change; above 1.00, larger. A band “held” when the actual close fell inside it.',
-  caption: 'Each model’s errors against no change and how often its bands held, on the same test days',
+  legend: `${ERROR_MEASURE_TEXTS.relativeMae} ${ERROR_MEASURE_TEXTS.mase} ${BAND_HELD}`,
+  caption: 'Each model’s errors against no change and against a typical day’s move, and how often its bands held, on the same test days',
   model: 'Model',
-  errors: 'Errors against no change',
+  relativeMae: 'Relative MAE: errors against no change',
+  mase: 'MASE: errors against a typical day’s move',
   band80: '80 % band held',
   band95: '95 % band held',
   beatNaive: 'Beat no change on the earlier period',
@@ -99,14 +107,32 @@ const percent = (share: number) => `${formatIndianNumber(Math.round(share * 100)
 const daysAhead = (horizon: number) => (horizon === 1 ? '1 trading day ahead' : `${formatIndianNumber(horizon, 0)} trading days ahead`);
 
 /**
- * MASE against the naive forecast in words: 0.97 at 10 days → "On past data, this forecast's errors 10 trading days
- * ahead were 3 % smaller than simply assuming no change".
+ * Relative MAE against the naive forecast in words: 0.97 at 10 days → "On past data, this forecast's errors 10 trading
+ * days ahead were 3 % smaller than simply assuming no change".
  */
-export const errorsComparedWithNaive = (horizon: number, mase: number): string => {
-  const difference = Math.round(Math.abs(1 - mase) * 100);
-  const comparison = difference === 0 ? 'about the same as' : `${formatIndianNumber(difference, 0)} % ${mase < 1 ? 'smaller' : 'larger'} than`;
+export const errorsComparedWithNaive = (horizon: number, relativeMae: number): string => {
+  const difference = Math.round(Math.abs(1 - relativeMae) * 100);
+  const comparison = difference === 0 ? 'about the same as' : `${formatIndianNumber(difference, 0)} % ${relativeMae < 1 ? 'smaller' : 'larger'} than`;
   return `On past data, this forecast's errors ${daysAhead(horizon)} were ${comparison} simply assuming no change.`;
 };
+
+/**
+ * MASE in words: 3.16 at 10 days → "On past data, this forecast's errors 10 trading days ahead averaged 3.2 times a
+ * typical day's move of the price."
+ */
+export const errorsComparedWithTypicalDay = (horizon: number, mase: number): string =>
+  `On past data, this forecast's errors ${daysAhead(horizon)} averaged ${mase.toFixed(1)} times a typical day's move of the price.`;
+
+/** The accuracy card's table of both figures. */
+export const ERROR_TABLE_TEXTS = {
+  caption: 'Relative MAE and MASE on the test period, by trading days ahead',
+  days: 'Trading days ahead',
+  relativeMae: 'Relative MAE',
+  mase: 'MASE',
+} as const;
+
+/** An error figure as the page writes it: two decimals. */
+export const formatErrorFigure = (value: number): string => value.toFixed(2);
 
 /** A band's empirical coverage in words: "The 80 % band contained the actual price 79 % of the time over 2,400 tests." */
 export const bandCoverage = (band: 80 | 95, coverage: number, tests: number): string => {

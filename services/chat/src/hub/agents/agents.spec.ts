@@ -100,8 +100,16 @@ describe('forecast agent', () => {
     const result = await ask(forecastAgent);
     expect(result).toMatchObject({ status: 'ok', lean: 'neutral', reading: 'No model beat “no change”' });
     expect(texts(result)[0]).toBe(
-      'In TrendVision’s back-test on RELIANCE (30 Mar 2022 to 13 Mar 2024, 92 starting days), no model beat the naive forecast (“no change”), so the naive forecast is served: MASE 1.00 at 1 day, 1.00 at 5 days and 1.00 at 10 days.',
+      'In TrendVision’s back-test on RELIANCE (30 Mar 2022 to 13 Mar 2024, 92 starting days), no model beat the naive forecast (“no change”), so the naive forecast is served: relative MAE 1.00 at 1 day, 1.00 at 5 days and 1.00 at 10 days; MASE 1.01 at 1 day, 2.24 at 5 days and 3.16 at 10 days (its errors against a typical day’s move, which grow with the days ahead even for “no change”).',
     );
+    expect(result.findings[0]!.figures.map((figure) => [figure.label, figure.value])).toEqual([
+      ['Relative MAE at 1 day', 1],
+      ['Relative MAE at 5 days', 1],
+      ['Relative MAE at 10 days', 1],
+      ['MASE at 1 day', 1.01],
+      ['MASE at 5 days', 2.24],
+      ['MASE at 10 days', 3.16],
+    ]);
     expect(texts(result)[1]).toBe(
       'From the close of ₹2,971.70 on 28 Mar 2024, TrendVision’s 80% band for 10 trading days ahead spans −5.2% to +5.5%. In the back-test such bands held the actual close in 80.4% of 920 checks.',
     );

@@ -5,20 +5,28 @@ import { type AgentAnswer, type AgentReader, type AgentRequest, figure, type Hub
 /** Percent from the last close, rounded as shown. */
 const fromClose = (value: number, close: number) => (value / close - 1) * 100;
 
+/** 'relative MAE 0.97 at 1 day, 0.98 at 5 days and 0.99 at 10 days'. */
+const atHorizons = (name: string, values: PredictResponse['accuracy']['mase']) =>
+  `${name} ${formatNumber(values.h1)} at 1 day, ${formatNumber(values.h5)} at 5 days and ${formatNumber(values.h10)} at 10 days`;
+
 const accuracyFinding = (forecast: PredictResponse): HubFinding => {
   const { accuracy } = forecast;
   const window = `${formatDate(accuracy.test_window.from)} to ${formatDate(accuracy.test_window.to)}`;
-  const mase = `MASE ${formatNumber(accuracy.mase.h1)} at 1 day, ${formatNumber(accuracy.mase.h5)} at 5 days and ${formatNumber(accuracy.mase.h10)} at 10 days`;
+  const relative = atHorizons('relative MAE', accuracy.relative_mae);
+  const mase = `${atHorizons('MASE', accuracy.mase)} (its errors against a typical day’s move, which grow with the days ahead even for “no change”)`;
   return {
     title: 'How TrendVision did on past data',
     text: accuracy.beats_naive
-      ? `In TrendVision’s back-test on ${forecast.ticker} (${window}, ${accuracy.origins} starting days), ${forecast.model_name} beat the naive forecast (“no change”) on the earlier window and scored ${mase} on the later one (below 1 is better than “no change”).`
-      : `In TrendVision’s back-test on ${forecast.ticker} (${window}, ${accuracy.origins} starting days), no model beat the naive forecast (“no change”), so the naive forecast is served: ${mase}.`,
-    means: 'How the forecast method fared on days it had not seen, measured against the simplest guess there is.',
+      ? `In TrendVision’s back-test on ${forecast.ticker} (${window}, ${accuracy.origins} starting days), ${forecast.model_name} beat the naive forecast (“no change”) on the earlier window and scored ${relative} on the later one (below 1 is better than “no change”); ${mase}.`
+      : `In TrendVision’s back-test on ${forecast.ticker} (${window}, ${accuracy.origins} starting days), no model beat the naive forecast (“no change”), so the naive forecast is served: ${relative}; ${mase}.`,
+    means: 'How the forecast method fared on days it had not seen, measured against the simplest guess there is and against how much the price usually moves in a day.',
     does_not_mean: accuracy.beats_naive
       ? 'Beating “no change” in the past does not mean the model keeps doing so; the margin is usually small.'
       : 'It does not mean the price stays where it is: it means no model found a pattern in past prices that held up.',
     figures: [
+      figure('Relative MAE at 1 day', accuracy.relative_mae.h1, 'number', accuracy.test_window.to),
+      figure('Relative MAE at 5 days', accuracy.relative_mae.h5, 'number', accuracy.test_window.to),
+      figure('Relative MAE at 10 days', accuracy.relative_mae.h10, 'number', accuracy.test_window.to),
       figure('MASE at 1 day', accuracy.mase.h1, 'number', accuracy.test_window.to),
       figure('MASE at 5 days', accuracy.mase.h5, 'number', accuracy.test_window.to),
       figure('MASE at 10 days', accuracy.mase.h10, 'number', accuracy.test_window.to),

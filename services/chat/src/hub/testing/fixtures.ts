@@ -86,7 +86,7 @@ export const RELIANCE_FORECAST: PredictResponse = {
   model: 'naive',
   model_name: 'No change (naive)',
   baseline: 'naive',
-  accuracy: { mase: { h1: 1, h5: 1, h10: 1 }, coverage80: 0.804, coverage95: 0.951, origins: 92, tests: 920, test_window: { from: '2022-03-30', to: '2024-03-13' }, beats_naive: false },
+  accuracy: { relative_mae: { h1: 1, h5: 1, h10: 1 }, mase: { h1: 1.01, h5: 2.24, h10: 3.16 }, coverage80: 0.804, coverage95: 0.951, origins: 92, tests: 920, test_window: { from: '2022-03-30', to: '2024-03-13' }, beats_naive: false },
   computed_at: '2024-03-29T01:00:00.000Z',
 };
 

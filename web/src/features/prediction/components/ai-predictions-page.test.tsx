@@ -351,8 +351,8 @@ describe('TrendVision 30-day forecast (premium)', () => {
     ]);
     expect(within(comparison).getAllByText('Shown above')).toHaveLength(1);
     const cells = (index: number) => within(modelRows[index]!).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(2)).toEqual(['0.99', '0.98', '0.97', '0.94', '79 %', '95 %', 'Yes']);
-    expect(cells(0)).toEqual(['1.00', '1.00', '1.00', '1.00', '80 %', '95 %', 'Baseline']);
+    expect(cells(2)).toEqual(['0.99', '0.98', '0.97', '0.94', '0.92', '2.05', '2.88', '4.81', '79 %', '95 %', 'Yes']);
+    expect(cells(0)).toEqual(['1.00', '1.00', '1.00', '1.00', '0.93', '2.08', '2.97', '5.11', '80 %', '95 %', 'Baseline']);
     expect(comparison.textContent).toContain('a model is served only when it beat simply assuming no change on the earlier period');
     expect(comparison.textContent).toContain('below 1.00');
   });

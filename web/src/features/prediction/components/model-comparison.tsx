@@ -1,17 +1,23 @@
 import type { ModelBacktest } from '@nivesh/proto';
 import { useId } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
-import { MODEL_COMPARISON_TEXTS as TEXTS, daysLabel, formatShare } from '../texts';
+import { MODEL_COMPARISON_TEXTS as TEXTS, daysLabel, formatErrorFigure, formatShare } from '../texts';
 
-/** The horizons the comparison reports MASE at, in its column order. */
-const MASE_HORIZONS = [
+/** The horizons the comparison reports each error figure at, in its column order. */
+const HORIZONS = [
   { key: 'h1', days: 1 },
   { key: 'h5', days: 5 },
   { key: 'h10', days: 10 },
   { key: 'h30', days: 30 },
 ] as const satisfies ReadonlyArray<{ key: keyof ModelBacktest['mase']; days: number }>;
 
-function Mase({ value }: { value: number | undefined }) {
+/** The error figures side by side, each under its own name. */
+const FIGURES = [
+  { key: 'relative_mae', title: TEXTS.relativeMae },
+  { key: 'mase', title: TEXTS.mase },
+] as const;
+
+function ErrorFigure({ value }: { value: number | undefined }) {
   if (value === undefined) {
     return (
       <>
@@ -20,7 +26,7 @@ function Mase({ value }: { value: number | undefined }) {
       </>
     );
   }
-  return <>{value.toFixed(2)}</>;
+  return <>{formatErrorFigure(value)}</>;
 }
 
 /** Naive is the yardstick itself, so whether it beat itself is no question. */
@@ -45,9 +51,11 @@ export function ModelComparison({ models }: { models: readonly ModelBacktest[] }
               <th scope="col" rowSpan={2}>
                 {TEXTS.model}
               </th>
-              <th scope="colgroup" colSpan={MASE_HORIZONS.length} className="model-comparison-group">
-                {TEXTS.errors}
-              </th>
+              {FIGURES.map(({ key, title }) => (
+                <th key={key} scope="colgroup" colSpan={HORIZONS.length} className="model-comparison-group">
+                  {title}
+                </th>
+              ))}
               <th scope="col" rowSpan={2}>
                 {TEXTS.band80}
               </th>
@@ -59,11 +67,13 @@ export function ModelComparison({ models }: { models: readonly ModelBacktest[] }
               </th>
             </tr>
             <tr>
-              {MASE_HORIZONS.map(({ key, days }) => (
-                <th key={key} scope="col">
-                  {daysLabel(days)}
-                </th>
-              ))}
+              {FIGURES.flatMap((figure) =>
+                HORIZONS.map(({ key, days }) => (
+                  <th key={`${figure.key}-${key}`} scope="col">
+                    {daysLabel(days)}
+                  </th>
+                )),
+              )}
             </tr>
           </thead>
           <tbody>
@@ -78,11 +88,13 @@ export function ModelComparison({ models }: { models: readonly ModelBacktest[] }
                     </>
                   ) : null}
                 </th>
-                {MASE_HORIZONS.map(({ key }) => (
-                  <td key={key}>
-                    <Mase value={row.mase[key]} />
-                  </td>
-                ))}
+                {FIGURES.flatMap((figure) =>
+                  HORIZONS.map(({ key }) => (
+                    <td key={`${figure.key}-${key}`}>
+                      <ErrorFigure value={row[figure.key][key]} />
+                    </td>
+                  )),
+                )}
                 <td>{formatShare(row.coverage80)}</td>
                 <td>{formatShare(row.coverage95)}</td>
                 <td className="text">{beatNaive(row)}</td>

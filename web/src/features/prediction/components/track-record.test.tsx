@@ -20,13 +20,16 @@ describe('TrendVision track record', () => {
     reload();
   });
 
-  it('lists every stock with its model, MASE at 1, 5 and 10 days, band coverage and test period', async () => {
+  it('lists every stock with its model, relative MAE and MASE at 1, 5 and 10 days, band coverage and test period', async () => {
     const section = await openTrackRecord();
     const table = await within(section).findByRole('table', { name: /TrendVision track record/ });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
       'Symbol',
       'Company',
       'Model',
+      'Relative MAE 1 day',
+      'Relative MAE 5 days',
+      'Relative MAE 10 days',
       'MASE 1 day',
       'MASE 5 days',
       'MASE 10 days',
@@ -41,6 +44,9 @@ describe('TrendVision track record', () => {
       '0.99',
       '0.98',
       '0.97',
+      '0.92',
+      '2.05',
+      '2.88',
       '79 %',
       '95 %',
       '1 Apr 2022 – 28 Mar 2024',
@@ -58,14 +64,18 @@ describe('TrendVision track record', () => {
     expect(symbols(table)).toEqual(['INFY', 'RELIANCE', 'TCS']);
     expect(header(table, 'Symbol').getAttribute('aria-sort')).toBe('ascending');
 
-    fireEvent.click(within(table).getByRole('button', { name: /^MASE 10 days/ }));
+    fireEvent.click(within(table).getByRole('button', { name: /^Relative MAE 10 days/ }));
     expect(symbols(table)).toEqual(['RELIANCE', 'INFY', 'TCS']);
-    expect(header(table, 'MASE 10 days').getAttribute('aria-sort')).toBe('ascending');
+    expect(header(table, 'Relative MAE 10 days').getAttribute('aria-sort')).toBe('ascending');
     expect(header(table, 'Symbol').hasAttribute('aria-sort')).toBe(false);
 
-    fireEvent.click(within(table).getByRole('button', { name: /^MASE 10 days/ }));
+    fireEvent.click(within(table).getByRole('button', { name: /^Relative MAE 10 days/ }));
     expect(symbols(table)).toEqual(['TCS', 'INFY', 'RELIANCE']);
-    expect(header(table, 'MASE 10 days').getAttribute('aria-sort')).toBe('descending');
+    expect(header(table, 'Relative MAE 10 days').getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(within(table).getByRole('button', { name: /^MASE 1 day/ }));
+    expect(symbols(table)).toEqual(['INFY', 'TCS', 'RELIANCE']);
+    expect(header(table, 'MASE 1 day').getAttribute('aria-sort')).toBe('ascending');
 
     fireEvent.click(within(table).getByRole('button', { name: /^80 % band held/ }));
     expect(symbols(table)).toEqual(['RELIANCE', 'INFY', 'TCS']);

@@ -5,7 +5,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatMarketDate } from '../../../lib/format';
 import { useTrackRecord } from '../api/get-track-record';
-import { TRENDVISION_TEXTS, backtestsRunning, beatNaiveCount, formatShare } from '../texts';
+import { TRENDVISION_TEXTS, backtestsRunning, beatNaiveCount, formatErrorFigure, formatShare } from '../texts';
 import '../../../components/sort-button.css';
 
 type Direction = 'ascending' | 'descending';
@@ -21,7 +21,7 @@ type Column = {
   text?: boolean;
 };
 
-/** A header's label, breaking only where `breakAfter` says: 'MASE' over '10 days', never '10' over 'days'. */
+/** A header's label, breaking only where `breakAfter` says: 'Relative MAE' over '10 days', never '10' over 'days'. */
 const headerLabel = ({ label, breakAfter }: Column) => {
   if (!breakAfter || !label.startsWith(`${breakAfter} `)) return <span className="nowrap">{label}</span>;
   return (
@@ -31,16 +31,29 @@ const headerLabel = ({ label, breakAfter }: Column) => {
   );
 };
 
-const mase = (value: number) => value.toFixed(2);
+/** One error figure's columns at 1, 5 and 10 trading days, e.g. 'MASE 10 days'. */
+const errorColumns = (figure: 'relative_mae' | 'mase', name: string): Column[] =>
+  (
+    [
+      ['h1', '1 day'],
+      ['h5', '5 days'],
+      ['h10', '10 days'],
+    ] as const
+  ).map(([h, days]) => ({
+    key: `${figure}-${h}`,
+    label: `${name} ${days}`,
+    breakAfter: name,
+    sortValue: (row) => row[figure][h],
+    cell: (row) => formatErrorFigure(row[figure][h]),
+  }));
 
 /** The track record's columns, in order; every one sorts. */
 const TRACK_RECORD_COLUMNS: readonly Column[] = [
   { key: 'ticker', label: 'Symbol', sortValue: (row) => row.ticker, cell: (row) => row.ticker, text: true },
   { key: 'company', label: 'Company', sortValue: (row) => row.company, cell: (row) => row.company, text: true },
   { key: 'model', label: 'Model', sortValue: (row) => row.model_name, cell: (row) => row.model_name, text: true },
-  { key: 'mase1', label: 'MASE 1 day', breakAfter: 'MASE', sortValue: (row) => row.mase.h1, cell: (row) => mase(row.mase.h1) },
-  { key: 'mase5', label: 'MASE 5 days', breakAfter: 'MASE', sortValue: (row) => row.mase.h5, cell: (row) => mase(row.mase.h5) },
-  { key: 'mase10', label: 'MASE 10 days', breakAfter: 'MASE', sortValue: (row) => row.mase.h10, cell: (row) => mase(row.mase.h10) },
+  ...errorColumns('relative_mae', 'Relative MAE'),
+  ...errorColumns('mase', 'MASE'),
   { key: 'coverage80', label: '80 % band held', breakAfter: '80 %', sortValue: (row) => row.coverage80, cell: (row) => formatShare(row.coverage80) },
   { key: 'coverage95', label: '95 % band held', breakAfter: '95 %', sortValue: (row) => row.coverage95, cell: (row) => formatShare(row.coverage95) },
   {
@@ -119,7 +132,7 @@ function TrackRecordTable({ rows }: { rows: readonly ForecastTrackRecordRow[] })
 }
 
 function TrackRecordBody({ record }: { record: ForecastTrackRecord }) {
-  const beat = record.rows.filter((row) => row.mase.h10 < 1).length;
+  const beat = record.rows.filter((row) => row.relative_mae.h10 < 1).length;
   return (
     <>
       {record.rows.length ? <p className="track-record-summary">{beatNaiveCount(beat, record.rows.length, 10)}</p> : null}
