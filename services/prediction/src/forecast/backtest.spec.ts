@@ -11,6 +11,15 @@ describe('planOrigins', () => {
     // a span longer than the history starts at the first full fit window (bar 4)
     expect(planOrigins(20, { horizon: 3, stride: 4, span: 100, fitWindow: 5 })).toEqual([4, 8, 12, 16]);
   });
+
+  it('keeps an origin only when its next bars are the next NSE sessions: a session missing from the data drops the origins that would span it', () => {
+    // 11 May 2021 was a session that the stocks' data lacks; 13 May (Id-Ul-Fitr) was a holiday.
+    const dates = ['2021-05-03', '2021-05-04', '2021-05-05', '2021-05-06', '2021-05-07', '2021-05-10', '2021-05-12', '2021-05-14', '2021-05-17', '2021-05-18'];
+    const plan = { horizon: 2, stride: 1, span: 100, fitWindow: 1 };
+    expect(planOrigins(dates.length, plan)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // From 7 May two bars ahead is 12 May, three sessions on; from 10 May, 14 May, also three.
+    expect(planOrigins(dates.length, plan, dates)).toEqual([0, 1, 2, 3, 6, 7]);
+  });
 });
 
 describe('splitOrigins', () => {

@@ -1,3 +1,4 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import { score } from './bands';
 import { naiveStepMae } from './metrics';
 import { type Forecaster, MODEL_NAMES, type ModelName, predict } from './models';
@@ -33,12 +34,16 @@ export type Backtest = {
 
 /**
  * Origin bars, ascending: every `stride` bars back from the last bar whose every horizon is known (end − horizon),
- * none before the last `span` bars nor before a full fit window.
+ * none before the last `span` bars nor before a full fit window. With the bars' `dates`, an origin counts only when its
+ * next `horizon` bars are the next `horizon` NSE sessions, so "h days ahead" is h sessions even where the data misses
+ * a session.
  */
-export const planOrigins = (bars: number, { horizon, stride, span, fitWindow }: BacktestPlan): number[] => {
+export const planOrigins = (bars: number, { horizon, stride, span, fitWindow }: BacktestPlan, dates?: readonly string[]): number[] => {
   const first = Math.max(bars - span, fitWindow - 1);
   const origins: number[] = [];
-  for (let t = bars - 1 - horizon; t >= first; t -= stride) origins.push(t);
+  for (let t = bars - 1 - horizon; t >= first; t -= stride) {
+    if (!dates || NSE_CALENDAR.countBetween(dates[t]!, dates[t + horizon]!) === horizon) origins.push(t);
+  }
   return origins.reverse();
 };
 
@@ -51,9 +56,10 @@ export const runBacktest = (
   sigmaByBar: Float64Array,
   models: Record<ModelName, Forecaster>,
   plan: BacktestPlan,
+  dates?: readonly string[],
 ): Backtest => {
   const { horizon, fitWindow } = plan;
-  const origins = planOrigins(logPrices.length, plan);
+  const origins = planOrigins(logPrices.length, plan, dates);
   const perModel = <T>(make: () => T) => Object.fromEntries(MODEL_NAMES.map((name) => [name, make()])) as Record<ModelName, T>;
   const backtest: Backtest = {
     horizon,

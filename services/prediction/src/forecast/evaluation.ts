@@ -170,7 +170,8 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
 
   const plan: BacktestPlan = { horizon, stride, span, fitWindow: FIT_WINDOW };
   const sigma = ewmaVolatility(logPrices);
-  const backtest = runBacktest(logPrices, sigma, forecasters(await loadLibraries()), plan);
+  const dates = series.map((point) => point.date);
+  const backtest = runBacktest(logPrices, sigma, forecasters(await loadLibraries()), plan, dates);
   const { validation, test } = splitOrigins(backtest.origins, horizon, VALIDATION_SHARE);
   if (validation.length < MIN_VALIDATION_ORIGINS || test.length < MIN_TEST_ORIGINS) {
     throw new RangeError(`span ${span} with stride ${stride} leaves ${validation.length} validation and ${test.length} test origins`);

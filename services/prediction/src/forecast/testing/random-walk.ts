@@ -1,3 +1,4 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import type { DailyClose } from '../evaluation';
 
 /** A seeded uniform generator on [0, 1) (mulberry32), so test series are the same on every run. */
@@ -18,22 +19,14 @@ export const normal = (seed: number): (() => number) => {
   return () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 };
 
-/** Weekdays from 2015-01-01, as ISO dates. */
-export const weekdays = (count: number): string[] => {
-  const dates: string[] = [];
-  const day = new Date('2015-01-01T00:00:00Z');
-  while (dates.length < count) {
-    if (day.getUTCDay() % 6 !== 0) dates.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return dates;
-};
+/** NSE sessions from 2015-01-01, as ISO dates. */
+export const sessions = (count: number): string[] => NSE_CALENDAR.sessionsAfter('2014-12-31', count);
 
 /** Daily closes of a geometric random walk: log returns with mean `drift` and standard deviation `sigma`. */
 export const randomWalk = (count: number, { seed = 1, start = 1000, drift = 0, sigma = 0.015 } = {}): DailyClose[] => {
   const draw = normal(seed);
   let log = Math.log(start);
-  return weekdays(count).map((date, i) => {
+  return sessions(count).map((date, i) => {
     if (i > 0) log += drift + sigma * draw();
     return { date, close: Math.round(Math.exp(log) * 100) / 100 };
   });
