@@ -118,7 +118,7 @@ const indicatorSeries = <L extends z.ZodType>(leaf: L) =>
     adx14: leaf,
     /** Stochastic oscillator: %K over 14 bars (unsmoothed), %D its 3-bar SMA. */
     stochastic14: z.object({ k: leaf, d: leaf }),
-    /** On-balance volume, cumulative from the range's first bar (which counts its signed volume). */
+    /** On-balance volume, cumulative from the range's first bar (which counts its signed volume; at a listing's first bar, its volume). */
     obv: leaf,
     /** Volume-weighted average of typical prices, cumulative from the range's first bar. */
     vwap: leaf,

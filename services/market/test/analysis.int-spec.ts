@@ -169,7 +169,7 @@ describe('market analysis', () => {
       expect(summary.momentum.figures.return_1m_pct).toBeCloseTo((last.close / onOrBefore(bars, '2024-02-28')!.close - 1) * 100, 2);
 
       const returns = closes.slice(-21).map((close, i, all) => (i ? Math.log(close / all[i - 1]!) : 0)).slice(1);
-      const sd = Math.sqrt(mean(returns.map((r) => (r - mean(returns)) ** 2)));
+      const sd = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean(returns)) ** 2, 0) / (returns.length - 1));
       expect(summary.volatility.figures.realised_20d_pct).toBeCloseTo(sd * Math.sqrt(252) * 100, 2);
       const percentile = summary.volatility.figures.percentile!;
       expect(percentile).toBeGreaterThanOrEqual(0);
@@ -246,7 +246,7 @@ describe('market analysis', () => {
       const distance = (closes[closes.length - 1]! / mean(closes.slice(-125)) - 1) * 100;
       expect(component('momentum')).toEqual(expect.objectContaining({ value: round2(distance), score: Math.round(Math.min(100, Math.max(0, 50 + 5 * distance)) * 10) / 10 }));
       const returns = closes.slice(-21).map((close, i, all) => (i ? Math.log(close / all[i - 1]!) : 0)).slice(1);
-      const volatility = Math.sqrt(mean(returns.map((r) => (r - mean(returns)) ** 2))) * Math.sqrt(252) * 100;
+      const volatility = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean(returns)) ** 2, 0) / (returns.length - 1)) * Math.sqrt(252) * 100;
       expect(component('volatility').value).toBeCloseTo(volatility, 2);
 
       expect(sentiment.components.map((c) => c.key)).toEqual(['breadth', 'momentum', 'volatility', 'highs_lows']);

@@ -87,7 +87,7 @@ describe('sentimentDays', () => {
     const vol = (end: number) => {
       const returns = closes.slice(end - 20, end + 1).map((close, k, all) => (k ? Math.log(close / all[k - 1]!) : NaN)).slice(1);
       const m = mean(returns);
-      return Math.sqrt(mean(returns.map((r) => (r - m) ** 2))) * Math.sqrt(252) * 100;
+      return Math.sqrt(returns.reduce((sum, r) => sum + (r - m) ** 2, 0) / 19) * Math.sqrt(252) * 100;
     };
     const previous = Array.from({ length: 252 }, (_, k) => vol(398 - k));
     const rank = (previous.filter((value) => value < vol(399)).length / 252) * 100;

@@ -1,4 +1,5 @@
 import { loadTradingSignals } from '../quotes/indicators.service';
+import { annualVolatilityPct } from '../risk/risk';
 import { clamp, daysBefore, lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, RollingExtremes, RollingRank, round } from './stats';
 
 describe('date helpers', () => {
@@ -64,14 +65,18 @@ describe('numbers', () => {
     }
   });
 
-  it('annualises the population standard deviation of daily log returns', async () => {
+  it('annualises the sample (n − 1) standard deviation of daily log returns, as the annual volatility does', async () => {
     const ts = await loadTradingSignals();
     const closes = [100, 102, 101, 103, 102];
     const returns = closes.slice(1).map((close, i) => Math.log(close / closes[i]!));
     const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
-    const sd = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / returns.length);
+    const sd = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (returns.length - 1));
     expect(realisedVolatility(ts, closes)).toBeCloseTo(sd * Math.sqrt(252) * 100, 10);
+    // One convention for the technical summary's 20-day figure and the risk answer's annual one.
+    const month = Array.from({ length: 21 }, (_, i) => 100 + 5 * Math.sin(i) + i / 3);
+    expect(realisedVolatility(ts, month)).toBeCloseTo(annualVolatilityPct(month), 10);
     expect(realisedVolatility(ts, [100, 100, 100])).toBe(0);
+    expect(realisedVolatility(ts, [100, 101])).toBeNull();
     expect(realisedVolatility(ts, [100])).toBeNull();
   });
 });

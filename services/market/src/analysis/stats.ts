@@ -59,12 +59,16 @@ export const percentileRank = (value: number, window: readonly number[]): number
 };
 
 /**
- * Realised volatility in % a year: the (population) standard deviation of the daily log returns of `closes`,
- * times sqrt(252), times 100. Twenty returns need 21 closes. Null with fewer than two closes.
+ * Realised volatility in % a year: the sample (n − 1) standard deviation of the daily log returns of `closes`, times
+ * sqrt(252), times 100; the same convention as the risk answer's annual volatility (risk/risk.ts), so a 20-day and
+ * an annual figure compare. Twenty returns need 21 closes. Null with fewer than three closes (two returns).
  */
 export const realisedVolatility = (ts: TradingSignalsLib, closes: readonly number[]): number | null => {
-  if (closes.length < 2) return null;
-  return ts.getStandardDeviation(ts.getLogReturns([...closes])) * Math.sqrt(TRADING_DAYS) * 100;
+  if (closes.length < 3) return null;
+  const returns = ts.getLogReturns([...closes]);
+  const mean = returns.reduce((sum, value) => sum + value, 0) / returns.length;
+  const variance = returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (returns.length - 1);
+  return Math.sqrt(variance) * Math.sqrt(TRADING_DAYS) * 100;
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { MarketBar, MarketTechnicalSummary, MOMENTUM_LABELS, PriceLevel, TREND_LABELS, VOLATILITY_LABELS } from '@nivesh/proto';
+import { Atr, Macd } from './indicators';
 import { lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
 
 export type TrendLabel = (typeof TREND_LABELS)[number];
@@ -176,13 +177,14 @@ const pct = (value: number | null, digits = 2) => (value === null ? null : round
 
 /**
  * Technical summary of one symbol from its adjusted bars (ascending, at least one; load a year + 200 bars or more
- * so every figure exists). All indicators come from trading-signals. Figures are rounded (prices and % to 2
- * decimals, the MACD histogram to 4) and labels are decided on the rounded figures, so they always agree.
+ * so every figure exists). The indicators are the ones the indicators answer serves (TA-Lib's conventions). Figures
+ * are rounded (prices and % to 2 decimals, the MACD histogram to 4) and labels are decided on the rounded figures,
+ * so they always agree.
  * - trend: close, sma50, sma200, sma50_slope_pct (sma50 now vs 20 bars ago, %); see `trendLabel`.
  * - momentum: rsi14 (Wilder), macd_histogram (12/26/9), return_1m_pct (close vs the last close on or before one
  *   calendar month before the latest bar); see `momentumLabel`.
- * - volatility: atr14_pct (ATR(14) / close × 100), realised_20d_pct (population stdev of the last 20 daily log
- *   returns × √252 × 100), percentile (rank of today's atr14_pct among the 252 previous bars' values; null when
+ * - volatility: atr14_pct (ATR(14) / close × 100), realised_20d_pct (`realisedVolatility` of the last 20 daily
+ *   log returns), percentile (rank of today's atr14_pct among the 252 previous bars' values; null when
  *   fewer exist); see `volatilityLabel`.
  * - support/resistance: see `supportResistance`.
  * Pure.
@@ -193,8 +195,8 @@ export const technicalSummary = (ts: TradingSignalsLib, bars: readonly MarketBar
   const sma50 = new ts.SMA(50);
   const sma200 = new ts.SMA(200);
   const rsi = new ts.RSI(14);
-  const macd = new ts.MACD(new ts.EMA(12), new ts.EMA(26), new ts.EMA(9));
-  const atr = new ts.ATR(14);
+  const macd = new Macd(12, 26, 9);
+  const atr = new Atr(14);
   const sma50s: Array<number | null> = [];
   const atrPcts: number[] = [];
   let sma200Now: number | null = null;

@@ -61,3 +61,60 @@ describe('computeIndicators', () => {
     expect(series.obv.every((p) => Number.isInteger(p.value))).toBe(true);
   });
 });
+
+describe('computeIndicators over a listing with no history before the range (TA-Lib warm-up)', () => {
+  const closes = Array.from({ length: 80 }, (_, i) => 100 + 10 * Math.sin(i / 5) + i / 4);
+  const bars = closes.map((close, i) => bar(i, close));
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const trueRange = (i: number) => Math.max(bars[i]!.high - bars[i]!.low, Math.abs(bars[i]!.high - closes[i - 1]!), Math.abs(bars[i]!.low - closes[i - 1]!));
+
+  it('seeds the EMA with the mean of the first 20 closes', async () => {
+    const { ema20 } = computeIndicators(await loadTradingSignals(), bars, 0, { exact: true });
+    expect(ema20[0]).toEqual({ date: bars[19]!.date, value: mean(closes.slice(0, 20)) });
+    expect(ema20[1]!.value).toBeCloseTo(mean(closes.slice(0, 20)) + (closes[20]! - mean(closes.slice(0, 20))) * (2 / 21), 12);
+  });
+
+  it('starts MACD on bar 33, both EMAs seeded on bar 25 and the signal with the mean of the MACD on bars 25 to 33', async () => {
+    const { macd } = computeIndicators(await loadTradingSignals(), bars, 0, { exact: true });
+    const ema = (k: number, seed: number, from: number, to: number) => closes.slice(from, to + 1).reduce((value, close) => (close - value) * k + value, seed);
+    const line = Array.from({ length: 9 }, (_, j) => {
+      const at = 25 + j;
+      return ema(2 / 13, mean(closes.slice(14, 26)), 26, at) - ema(2 / 27, mean(closes.slice(0, 26)), 26, at);
+    });
+    expect(macd.macd[0]!.date).toBe(bars[33]!.date);
+    expect(macd.macd[0]!.value).toBeCloseTo(line[8]!, 10);
+    expect(macd.signal[0]!.value).toBeCloseTo(mean(line), 10);
+    expect(macd.histogram[0]!.value).toBeCloseTo(line[8]! - mean(line), 10);
+  });
+
+  it("starts ATR on bar 14 with the mean of the true ranges of bars 1 to 14, leaving out the first bar's high - low", async () => {
+    const { atr14 } = computeIndicators(await loadTradingSignals(), bars, 0, { exact: true });
+    const ranges = Array.from({ length: 14 }, (_, j) => trueRange(j + 1));
+    expect(atr14[0]!.date).toBe(bars[14]!.date);
+    expect(atr14[0]!.value).toBeCloseTo(mean(ranges), 12);
+    expect(atr14[1]!.value).toBeCloseTo((mean(ranges) * 13 + trueRange(15)) / 14, 12);
+  });
+
+  it('starts OBV on the first bar with its volume, as TA-Lib, and signs the first bar of a later range by its change', async () => {
+    const ts = await loadTradingSignals();
+    const { obv } = computeIndicators(ts, bars, 0);
+    expect(obv[0]).toEqual({ date: bars[0]!.date, value: bars[0]!.volume });
+    const signed = (i: number) => Math.sign(closes[i]! - closes[i - 1]!) * bars[i]!.volume!;
+    expect(obv[1]!.value).toBe(bars[0]!.volume! + signed(1));
+    // Range from bar 40: OBV restarts there at its volume signed by the change from bar 39.
+    expect(computeIndicators(ts, bars, 40).obv.slice(0, 2).map((point) => point.value)).toEqual([signed(40), signed(40) + signed(41)]);
+  });
+});
+
+describe("ADX (Wilder's directional movement)", () => {
+  // A steady rise (+DM of 2 every bar, never a -DM), with an outside bar every fifth bar whose up-move equals its
+  // down-move (3 and 3). Wilder counts neither for such a bar, so there is never any -DM and ADX is 100 throughout.
+  const bars = Array.from({ length: 60 }, (_, i): MarketBar => ({ ...bar(i, 95 + 2 * i), high: 100 + 2 * i, low: 90 + 2 * i }));
+  for (let i = 4; i < bars.length; i += 5) bars[i] = { ...bars[i]!, high: bars[i - 1]!.high + 3, low: bars[i - 1]!.low - 3 };
+
+  it('counts an equal up- and down-move as neither', async () => {
+    const { adx14 } = computeIndicators(await loadTradingSignals(), bars, 0, { exact: true });
+    expect(adx14[0]!.date).toBe(bars[27]!.date);
+    expect(adx14.map((point) => point.value)).toEqual(Array.from({ length: 33 }, () => 100));
+  });
+});
