@@ -3,6 +3,7 @@ import { loadTradingSignals } from '../quotes/indicators.service';
 import {
   breadthScore,
   combinedScore,
+  freshSince,
   highsLowsScore,
   marketSentiment,
   momentumScore,
@@ -54,6 +55,14 @@ describe('sentiment scores', () => {
   it('averages component scores rounded to one decimal', () => {
     expect(combinedScore([10.04, 20.06, 30, 40])).toBe(25); // (10 + 20.1 + 30 + 40) / 4 = 25.025
     expect(combinedScore([100, 100, 100, 99.99])).toBe(100);
+  });
+});
+
+describe('freshSince', () => {
+  it('counts staleness in NSE sessions: a stock last traded on 4 Apr 2024 still counts on 15 Apr, eleven calendar days later', () => {
+    // Sessions from 4 Apr: 5, 8, 9, 10, 12 and 15 Apr (11 Apr was Id-Ul-Fitr).
+    expect(freshSince('2024-04-15')).toBe('2024-04-03');
+    expect(freshSince('2024-04-15') <= '2024-04-04').toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
+import { NSE_CALENDAR } from '@nivesh/proto/node';
 import { DomainError, type MarketBar, type MarketSentiment, type SENTIMENT_LABELS, type SentimentComponent } from '@nivesh/proto';
-import { clamp, daysBefore, RollingExtremes, RollingRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
+import { clamp, RollingExtremes, RollingRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
 
 export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
 
@@ -11,8 +12,11 @@ export const RANK_WINDOW = 252;
 export const HIGH_LOW_WINDOW = 252;
 /** "Near" a 52-week high or low: within this % of it. */
 export const NEAR_PCT = 5;
-/** A stock whose latest bar is older than this many calendar days before a day is left out of that day. */
-export const STALE_DAYS = 10;
+/** A stock whose latest bar is older than this many NSE sessions before a day is left out of that day. */
+export const STALE_SESSIONS = 7;
+
+/** The oldest latest-bar date that still counts on `day`: `STALE_SESSIONS` sessions before it on NSE's calendar. */
+export const freshSince = (day: string): string => NSE_CALENDAR.add(day, -STALE_SESSIONS);
 
 export const SENTIMENT_METHOD =
   'The index is the mean of four scores from 0 (fear) to 100 (greed), computed on split- and bonus-adjusted daily closes for every NIFTY 50 trading day. ' +
@@ -120,7 +124,7 @@ export const sentimentDays = (ts: TradingSignalsLib, index: readonly MarketBar[]
     const rank = volatility === null ? null : volatilities.rank(volatility);
     if (volatility !== null) volatilities.push(volatility);
 
-    const fresh = daysBefore(day.date, STALE_DAYS);
+    const fresh = freshSince(day.date);
     let above = 0;
     let breadthEligible = 0;
     let highs = 0;

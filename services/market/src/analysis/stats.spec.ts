@@ -1,6 +1,6 @@
 import { loadTradingSignals } from '../quotes/indicators.service';
 import { annualVolatilityPct } from '../risk/risk';
-import { clamp, daysBefore, lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, RollingExtremes, RollingRank, round } from './stats';
+import { clamp, lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, RollingExtremes, RollingRank, round } from './stats';
 
 describe('date helpers', () => {
   it('goes back calendar months, clamping to shorter months', () => {
@@ -9,7 +9,6 @@ describe('date helpers', () => {
     expect(monthsBefore('2023-03-31', 1)).toBe('2023-02-28');
     expect(monthsBefore('2024-03-07', 6)).toBe('2023-09-07');
     expect(monthsBefore('2024-01-15', 1)).toBe('2023-12-15');
-    expect(daysBefore('2024-03-01', 10)).toBe('2024-02-20');
   });
 
   it('finds the last entry on or before a date', () => {

@@ -25,13 +25,6 @@ export const monthsBefore = (date: string, months: number): string => {
   return target.toISOString().slice(0, 10);
 };
 
-/** An ISO date `days` calendar days before `date`. */
-export const daysBefore = (date: string, days: number): string => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-};
-
 /** Index of the last element whose date is on or before `date` in an ascending series, or -1. */
 export const lastIndexOnOrBefore = (series: ReadonlyArray<{ date: string }>, date: string): number => {
   let lo = 0;
