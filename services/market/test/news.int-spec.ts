@@ -102,6 +102,8 @@ describe('AI News', () => {
     });
     expect(item!.summary).toContain('Consolidated results for October–December 2023, published on NSE on 11 Jan 2024 at 18:19 IST.');
     expect(item!.summary).toContain('Net profit ₹6,106 cr, against ₹6,586 cr a year earlier (down 7.3%).');
+    // Its tone follows the figures: profit fell more than 2 %, whatever the headline's "up 1.3%" says.
+    expect(item!.tone).toEqual({ label: 'negative', score: -1, words: ['net profit down 7.3%', 'revenue up 1.3%'] });
 
     // Published after the close: the reaction runs from 11 Jan's close, and its first day is 12 Jan.
     const closes = new Map(csvRows(market.dir, 'INFY.csv').map((bar) => [bar.date, bar.close]));

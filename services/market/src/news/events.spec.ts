@@ -2,6 +2,7 @@ import type { MarketBar } from '@nivesh/proto';
 import type { Filing } from '../fundamentals/derive';
 import type { PeriodFigures } from '../fundamentals/filing';
 import { actionEvents, MARKET_EVENT_RULES, marketEvents, resultsEvents } from './events';
+import { consolidatedQ3, FALLING_PROFIT_FILINGS } from './testing/results-filings';
 
 const CRORE = 1e7;
 const figures = (start: string, end: string, revenue: number | null, profit: number | null, eps: number | null): PeriodFigures => ({
@@ -64,6 +65,33 @@ describe('resultsEvents', () => {
       q3(2024, 'standalone', '2024-02-08T09:05:00.000Z', 4600, 640, 64),
     ]);
     expect(events.at(-1)!.headline).toBe('Nestlé India Q3 FY2024 results: revenue ₹4,600 cr, up 9.5% year on year; EPS ₹64.00');
+  });
+});
+
+describe('the tone of a results item', () => {
+  it('follows net profit year on year, not the wording: none of the five whose profit fell is Positive', () => {
+    const tones = Object.entries(FALLING_PROFIT_FILINGS).map(([symbol, { name, filings }]) => {
+      const latest = resultsEvents(symbol, name, filings).find((event) => event.id === `results:${symbol}:2025:Q3`)!;
+      return [symbol, latest.tone!.label, latest.tone!.words[0]];
+    });
+    expect(tones).toEqual([
+      ['GRASIM', 'negative', 'net profit down 40.6%'],
+      ['INDUSINDBK', 'negative', 'net profit down 39.1%'],
+      ['ONGC', 'negative', 'net profit down 16.8%'],
+      ['ITC', 'negative', 'net profit down 7.5%'],
+      ['TITAN', 'neutral', 'net profit down 0.6%'],
+    ]);
+  });
+
+  it('compares the filing the item reports with the same basis a year earlier, and is Neutral with nothing to compare', () => {
+    const { name, filings } = FALLING_PROFIT_FILINGS.GRASIM!;
+    // Grasim's standalone Q3 FY2025 was a loss; the item reports the consolidated figures, against consolidated ones.
+    const standalone = { ...consolidatedQ3(2025, '2025-02-10T15:56:00.000Z', '10Feb2025_2126_INDAS_119490_1377330_10022025092640.xml', 81202800000, -1686500000, -2.53), basis: 'standalone' as const };
+    const events = resultsEvents('GRASIM', name, [...filings, standalone]);
+    expect(events.map((event) => [event.id, event.tone])).toEqual([
+      ['results:GRASIM:2024:Q3', { label: 'neutral', score: 0, words: ['no net profit of the same period a year earlier'] }],
+      ['results:GRASIM:2025:Q3', { label: 'negative', score: -1, words: ['net profit down 40.6%', 'revenue up 8.8%'] }],
+    ]);
   });
 });
 

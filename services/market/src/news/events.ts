@@ -3,6 +3,7 @@ import { actionLabel } from '../data/action-labels';
 import { type CorporateAction, SHARE_KINDS } from '../data/corporate-actions';
 import type { Filing } from '../fundamentals/derive';
 import type { PeriodFigures } from '../fundamentals/filing';
+import { type ResultsFigures, resultsTone, type Tone } from './tone';
 import { changeWords, formatCount, formatCrore, formatDate, formatMonths, formatOneDecimal, formatRatio, formatRupees, istDay, istInstant, istTime } from './wording';
 
 /**
@@ -20,6 +21,10 @@ export type GeneratedEvent = {
   date: string;
   published_at: string | null;
   known_at: string;
+  /** A results item's tone, by its figures (`resultsTone`); other items' are read off the words of their headline. */
+  tone?: Tone;
+  /** What a results item compares, year on year. */
+  figures?: ResultsFigures;
 };
 
 /** The thresholds of market events. */
@@ -116,6 +121,13 @@ const resultsEvent = (symbol: string, name: string, filing: Filing, earlier: Fil
   if (now.figures.revenue !== null && then?.revenue != null) sentences.push(`${bank ? 'Interest earned' : 'Revenue'} a year earlier: ${formatCrore(then.revenue)}.`);
   if (eps !== null) sentences.push(`Basic EPS ${formatRupees(round(eps, 2))}${then?.eps_basic != null ? ` against ${formatRupees(round(then.eps_basic, 2))}` : ''}, in the shares of the time.`);
   if (!earlier) sentences.push('No filing of the same period a year earlier is in the data, so there is no year-on-year change.');
+  const figures: ResultsFigures = {
+    net_profit: now.figures.net_profit,
+    net_profit_before: then?.net_profit ?? null,
+    revenue: now.figures.revenue,
+    revenue_before: then?.revenue ?? null,
+    top_line: topLine,
+  };
 
   return {
     id: `results:${symbol}:${filing.fiscal_year}:${filing.period}`,
@@ -127,6 +139,8 @@ const resultsEvent = (symbol: string, name: string, filing: Filing, earlier: Fil
     date: day,
     published_at: filing.filed_at,
     known_at: filing.filed_at,
+    tone: resultsTone(figures),
+    figures,
   };
 };
 

@@ -15,7 +15,7 @@ import { NewsRepository, type StoredArticle } from './news.repository';
 import { type CloseSeries, priceReaction } from './reaction';
 import { pressSummary } from './summaries';
 import { shortCompanyName } from './tagger';
-import { toneOf } from './tone';
+import { RESULTS_TONE_RULE, type Tone, toneOf } from './tone';
 import { istDay } from './wording';
 
 /** Market events (highs, lows, volume, gaps) are listed for this many years back from the latest bar. */
@@ -32,7 +32,8 @@ export const HOW_TO_ADD_FEEDS =
 const METHOD = [
   'Items marked "Generated" are written by Nivesh from NSE filings, corporate actions and daily prices; they are not press articles.',
   'Price reaction: the stock’s move from the last close before the item over the next 1, 5 and 20 trading days, on prices adjusted for splits, bonus issues and demergers, beside NIFTY 50’s move over the same days and the difference.',
-  'Tone: the AFINN-165 lexicon tuned for financial market news scores the words of the headline; it reads wording, not whether the news is good for anyone.',
+  RESULTS_TONE_RULE,
+  'Tone of the other items: the AFINN-165 lexicon tuned for financial market news scores the words of the headline; it reads wording, not whether the news is good for anyone.',
   'Press summaries: where a language model is set up, it writes one line from the headline and the feed’s description, and a line that reads as a call to buy or sell, a price target or a promise is withheld; otherwise the feed’s own description is shown.',
 ];
 
@@ -43,7 +44,7 @@ const LABELS: Record<GeneratedEvent['kind'], { label: string; source: string }> 
 };
 
 /** A generated item with what the feed needs beside it. */
-type Generated = GeneratedEvent & { tone: ReturnType<typeof toneOf> };
+type Generated = GeneratedEvent & { tone: Tone };
 
 type Universe = {
   asOf: string | null;
@@ -195,7 +196,7 @@ export class NewsService {
         ...actionEvents(stock.symbol, name, stockActions).filter((event) => event.date >= NEWS_SINCE),
         ...marketEvents(stock.symbol, name, stockBars, since),
       ];
-      for (const event of found) events.push({ ...event, tone: toneOf(event.headline) });
+      for (const event of found) events.push({ ...event, tone: event.tone ?? toneOf(event.headline) });
       series.set(stock.symbol, { dates: stockBars.map((bar) => bar.date), closes: stockBars.map((bar) => bar.close) });
     }
     const index = bars.get(INDEX_SYMBOL) ?? [];

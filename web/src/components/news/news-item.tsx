@@ -76,7 +76,7 @@ function Reaction({ reaction }: { reaction: NewsReaction | null }) {
 
 /**
  * One item: what it is (generated or press, its kind, its date), its headline (the article's link for press), the
- * figures, or the feed's description or the AI's line from it (saying which), the tone of its words, the stocks it names with links to their pages, and the
+ * figures, or the feed's description or the AI's line from it (saying which), its tone (of its figures for results, else of its words), the stocks it names with links to their pages, and the
  * price reaction.
  */
 export function NewsItemCard({ item, headingLevel = 2 }: { item: NewsItem; headingLevel?: 2 | 3 }) {
@@ -110,7 +110,7 @@ export function NewsItemCard({ item, headingLevel = 2 }: { item: NewsItem; headi
       ) : null}
       <div className="news-facts">
         <p className="news-tone" data-tone={tone.label}>
-          {NEWS_TEXTS.toneLabel}: <strong>{TONE_NAMES[tone.label]}</strong>
+          {item.kind === 'results' ? NEWS_TEXTS.figuresToneLabel : NEWS_TEXTS.toneLabel}: <strong>{TONE_NAMES[tone.label]}</strong>
           {tone.words.length ? <span className="muted"> ({tone.words.join(', ')})</span> : null}
         </p>
         {item.symbols.length ? (

@@ -35,6 +35,8 @@ export const NEWS_TEXTS = {
   days: (days: number) => (days === 1 ? '1 trading day' : `${days} trading days`),
   noReaction: 'No price reaction: no stock is named.',
   toneLabel: 'Tone of the words',
+  /** A results item's tone follows its net profit and revenue against a year earlier (the rule is in the page's method). */
+  figuresToneLabel: 'Tone of the figures, year on year',
   readArticle: 'Read the article',
   /** Under a press item's summary: who wrote it. */
   summarySource: { ai: 'Summary written by AI from the headline and the feed’s description', feed: 'The feed’s own description' },

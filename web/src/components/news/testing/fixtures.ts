@@ -21,7 +21,7 @@ export const RESULTS_ITEM: NewsItem = {
   source: 'NSE financial results (XBRL)',
   url: null,
   symbols: [{ symbol: 'INFY', company: 'Infosys Ltd.' }],
-  tone: { label: 'positive', score: 1, words: ['up (+1)'] },
+  tone: { label: 'negative', score: -1, words: ['net profit down 7.3%', 'revenue up 1.3%'] },
   reaction: {
     symbol: 'INFY',
     base_date: '2024-01-11',
@@ -70,6 +70,10 @@ export const AI_PRESS_ITEM: NewsItem = {
   tone: { label: 'neutral', score: 0, words: [] },
 };
 
+/** How results items are toned, as services/market states it (`RESULTS_TONE_RULE`) among the page's method lines. */
+export const RESULTS_TONE_RULE =
+  'Tone of results items, by their figures rather than their wording: Positive when net profit rose more than 2% on the same period a year earlier and revenue (interest earned, for a bank) fell no more than 2%, Negative when net profit fell more than 2%, otherwise Neutral (a smaller change, profit up on falling revenue, or no year-earlier figure); a loss that shrinks or turns into a profit counts as a rise, a profit that turns into a loss or a loss that grows as a fall.';
+
 export const feed = (overrides: Partial<NewsFeed> = {}): NewsFeed => ({
   as_of: '2024-03-28',
   nifty_as_of: '2024-03-07',
@@ -79,7 +83,11 @@ export const feed = (overrides: Partial<NewsFeed> = {}): NewsFeed => ({
   items: [PRESS_ITEM, RESULTS_ITEM],
   press: { feeds: 0, articles: 0, last_fetched_at: null, how_to_add: 'No press feeds are set up, so this page shows only what Nivesh generates from exchange data and filings.' },
   caveat: 'Moves around news are history, not predictions.',
-  method: ['Items marked "Generated" are written by Nivesh from NSE filings, corporate actions and daily prices; they are not press articles.'],
+  method: [
+    'Items marked "Generated" are written by Nivesh from NSE filings, corporate actions and daily prices; they are not press articles.',
+    RESULTS_TONE_RULE,
+    'Tone of the other items: the AFINN-165 lexicon tuned for financial market news scores the words of the headline; it reads wording, not whether the news is good for anyone.',
+  ],
   ...overrides,
 });
 

@@ -3,7 +3,7 @@ import { json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload } from '../../../lib/session';
 import { NEWS_TEXTS } from '../../../components/news/texts';
-import { PRESS_ITEM, RESULTS_ITEM, feed, newsCalls, newsServer } from '../../../components/news/testing/fixtures';
+import { PRESS_ITEM, RESULTS_ITEM, RESULTS_TONE_RULE, feed, newsCalls, newsServer } from '../../../components/news/testing/fixtures';
 
 const openPage = async (path = '/ai-news', answer?: Parameters<typeof newsServer>[0]) => {
   const fetch = stubFetch(newsServer(answer));
@@ -28,7 +28,8 @@ describe('AI News page', () => {
     expect(within(results).getByText('11 Jan 2024').getAttribute('dateTime')).toBe('2024-01-11');
     const headline = within(results).getByRole('heading', { level: 2, name: RESULTS_ITEM.headline });
     expect(within(headline).queryByRole('link')).toBeNull();
-    expect(within(results).getByText(/Tone of the words/).textContent).toBe('Tone of the words: Positive (up (+1))');
+    // A results item's tone is read off its figures, and says so.
+    expect(within(results).getByText(/^Tone of/).textContent).toBe('Tone of the figures, year on year: Negative (net profit down 7.3%, revenue up 1.3%)');
     expect(within(results).getByRole('link', { name: 'INFY on Technical Analysis' }).getAttribute('href')).toBe('/technical-analysis?symbol=INFY');
     expect(within(results).getByRole('link', { name: 'INFY on Deep Insights' }).getAttribute('href')).toBe('/deep-insights?symbol=INFY');
 
@@ -44,6 +45,7 @@ describe('AI News page', () => {
 
     const press = await item(PRESS_ITEM.id);
     expect(within(press).getByText('Press: Example Markets')).toBeTruthy();
+    expect(within(press).getByText(/^Tone of/).textContent).toBe('Tone of the words: Positive (jump (+1), beat (+1))');
     const link = within(press).getByRole('link', { name: /Infosys shares jump 8%/ });
     expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([PRESS_ITEM.url, '_blank', 'noopener noreferrer']);
     expect(within(press).getByRole('list', { name: 'Stocks named' }).textContent).toContain('TCS');
@@ -52,6 +54,16 @@ describe('AI News page', () => {
     // Without feeds the page says how to add them; the items are asked for once, for everything.
     expect(screen.getByTestId('news-press').textContent).toContain('No press feeds are set up');
     expect(newsCalls(calls)).toEqual(['?page_size=20']);
+  });
+
+  it('states how results items are toned, beside how the other items are', async () => {
+    await openPage();
+    const method = await screen.findByRole('region', { name: NEWS_TEXTS.method });
+    const lines = within(method)
+      .getAllByRole('listitem')
+      .map((line) => line.textContent);
+    expect(lines).toContain(RESULTS_TONE_RULE);
+    expect(lines.filter((line) => line?.startsWith('Tone'))).toEqual([RESULTS_TONE_RULE, expect.stringMatching(/^Tone of the other items: the AFINN-165 lexicon/)]);
   });
 
   it('filters by stock, kind, tone and dates through the address, and clears them', async () => {
