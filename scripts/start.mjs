@@ -54,6 +54,14 @@ process.on('SIGTERM', shutdown);
 try {
   await stack.waitReady(`http://127.0.0.1:${port}`);
   log(`\x1b[1mNivesh is running at http://localhost:${port}\x1b[0m  (API docs: http://localhost:${port}/api/docs, Ctrl-C stops)`);
+  // Outside production the gateway listens on this machine only unless HOST says otherwise (gateway/src/config.ts).
+  if (env.NODE_ENV !== 'production') {
+    log(
+      process.env.HOST
+        ? `listening on ${process.env.HOST}; the development mailbox and the payment simulator answer this machine only`
+        : 'only this machine can open it (HOST=0.0.0.0 serves your network too)',
+    );
+  }
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   await stack.stop();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, otlpTracesUrl, parseConfig } from '@nivesh/proto/node';
-import { ConfigSchema } from './config';
+import { ConfigSchema, listenHost } from './config';
 
 const SECRET = 's'.repeat(32);
 
@@ -9,7 +9,6 @@ describe('gateway config', () => {
     const config = parseConfig(ConfigSchema, { JWT_SECRET: SECRET });
     expect(config).toMatchObject({
       PORT: 8080,
-      HOST: '0.0.0.0',
       JWT_ISSUER: 'nivesh',
       JWT_AUDIENCE: 'nivesh-web',
       TRUST_PROXY: false,
@@ -30,6 +29,16 @@ describe('gateway config', () => {
       RATE_LIMIT_PER_MINUTE: '42',
     });
     expect(config).toMatchObject({ PORT: 9000, HOST: '127.0.0.1', JWT_ISSUER: 'iss', JWT_AUDIENCE: 'aud', WEB_DIST_DIR: '/srv/web', TRUST_PROXY: true, RATE_LIMIT_PER_MINUTE: 42 });
+  });
+
+  it('listens on this machine only outside production, on every interface in production, unless HOST says otherwise', () => {
+    const host = (env: Record<string, string>) => listenHost(parseConfig(ConfigSchema, { JWT_SECRET: SECRET, ...env }));
+    expect(host({})).toBe('127.0.0.1');
+    expect(host({ NODE_ENV: 'development' })).toBe('127.0.0.1');
+    expect(host({ NODE_ENV: 'test' })).toBe('127.0.0.1');
+    expect(host({ NODE_ENV: 'production' })).toBe('0.0.0.0');
+    expect(host({ NODE_ENV: 'development', HOST: '0.0.0.0' })).toBe('0.0.0.0');
+    expect(host({ NODE_ENV: 'production', HOST: '10.0.0.7' })).toBe('10.0.0.7');
   });
 
   it('refuses a missing or short JWT secret, naming the variable', () => {

@@ -5,7 +5,8 @@ import { BaseConfigSchema, envFlag, loadConfigOrExit } from '@nivesh/proto/node'
 /** The gateway's settings; this file is the only reader of `process.env`. */
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The address to listen on; unset, see `listenHost`. */
+  HOST: z.string().min(1).optional(),
   /** HMAC key of the access tokens (HS256); shared with services/auth, which signs them. */
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }),
   JWT_ISSUER: z.string().min(1).default('nivesh'),
@@ -26,5 +27,13 @@ export const ConfigSchema = BaseConfigSchema.extend({
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });
 export type Config = z.output<typeof ConfigSchema>;
+
+/**
+ * Where the gateway listens: HOST when set; otherwise every interface in production (a container's port is
+ * published from outside it) and this machine only elsewhere, so `npm start` on a shared network does not serve
+ * the development mailbox and the payment simulator to it.
+ */
+export const listenHost = (config: Pick<Config, 'HOST' | 'NODE_ENV'>): string =>
+  config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
 
 export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { initTelemetry, otlpTracesUrl } from '@nivesh/proto/node';
 import { createGatewayApp } from './app';
-import { loadConfig } from './config';
+import { listenHost, loadConfig } from './config';
 
 const main = async (): Promise<void> => {
   const config = loadConfig();
@@ -12,7 +12,7 @@ const main = async (): Promise<void> => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000).unref());
   }
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: listenHost(config), port: config.PORT });
   const url = await app.getUrl();
   app.getHttpAdapter().getInstance().log.info({ url }, `gateway listening on ${url}`);
 };

@@ -1,14 +1,17 @@
-import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
 import { DevMailboxQuerySchema, DevMailSchema, devMailboxKey, DomainError, type DevMailboxResponse } from '@nivesh/proto';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 import { CONFIG, REDIS } from '../tokens';
+import { LoopbackOnlyGuard } from './loopback-only.guard';
 
 /**
  * What the development SMTP sink received, newest first, so a person running `npm start` can read their
- * one-time code. AppModule mounts this controller only when NODE_ENV is not production.
+ * one-time code. AppModule mounts this controller only when NODE_ENV is not production, and it answers only clients
+ * on this machine: anyone who reads these codes can sign in as their recipient.
  */
 @Controller()
+@UseGuards(LoopbackOnlyGuard)
 export class DevMailboxController {
   constructor(
     @Inject(CONFIG) private readonly config: Config,

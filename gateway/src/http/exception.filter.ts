@@ -3,6 +3,7 @@ import { Catch, HttpException, Inject, NotFoundException, type ArgumentsHost, ty
 import { DomainError, ERROR_CODES, type ErrorBody, type ErrorCode } from '@nivesh/proto';
 import type { Logger } from '@nivesh/proto/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WINDOW_SECONDS } from '../rate-limit/rate-limit.guard';
 import { LOGGER } from '../tokens';
 import { WebApp } from '../spa/web-app.service';
 
@@ -23,10 +24,13 @@ const asDomainError = (error: unknown): DomainError | undefined => {
   return undefined;
 };
 
-/** A service's rate_limited error says when to come back (details.retry_after_seconds). */
-const retryAfterOf = (error: unknown): number | undefined => {
+/**
+ * When a refused client may come back, for Retry-After on every 429: what the rate_limited error says
+ * (details.retry_after_seconds, from the rate-limit guard or a service), else the limits' one-minute window.
+ */
+const retryAfterOf = (error: unknown): number => {
   const seconds = asDomainError(error)?.details?.retry_after_seconds;
-  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : WINDOW_SECONDS;
 };
 
 /** An HTTP status carried by a library error (static file sending, body parsing). */
@@ -67,8 +71,7 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     }
     const { status, body } = this.answer(exception, request);
     if (status === 401) reply.header('www-authenticate', 'Bearer');
-    const retryAfter = retryAfterOf(exception);
-    if (status === 429 && retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+    if (status === 429) reply.header('retry-after', String(retryAfterOf(exception)));
     reply.status(status).send(body);
   }
 

@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-
-/** Loopback addresses, including IPv4 loopback mapped into IPv6. */
-const isLoopback = (ip: string): boolean => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+import { isLoopback } from '../http/loopback';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,6 +1,7 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { DEV_CHECKOUT_PATH, DomainError, PREMIUM } from '@nivesh/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoopbackOnlyGuard } from '../dev/loopback-only.guard';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { cspNonce } from '../spa/csp';
 
@@ -15,9 +16,11 @@ const checkoutId = (id: string): string => {
 /**
  * The payment simulator's hosted checkout page, the stand-in for Razorpay's: the premium service renders it
  * and, when the tester presses Pay or Fail, delivers Razorpay's signed webhooks back to this gateway before
- * the browser is sent to the payment success or failure page. AppModule mounts it only outside production.
+ * the browser is sent to the payment success or failure page. AppModule mounts it only outside production, and it
+ * answers only clients on this machine: whoever can press Pay grants premium without paying.
  */
 @Controller(DEV_CHECKOUT_PATH)
+@UseGuards(LoopbackOnlyGuard)
 export class DevCheckoutController {
   constructor(@Inject(RpcGateway) private readonly rpc: RpcGateway) {}
 

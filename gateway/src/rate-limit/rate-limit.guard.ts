@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { DomainError, type RouteDefinition } from '@nivesh/proto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';
@@ -9,7 +9,8 @@ import { CONFIG, REDIS } from '../tokens';
 import { LeasedLimiter, leaseSizeFor } from './leased-limiter';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
-const WINDOW_SECONDS = 60;
+/** Every limit counts over one minute; an error that says no wait gets this one (exception filter). */
+export const WINDOW_SECONDS = 60;
 
 /**
  * Per-IP limits for the public API, counted in Redis so every gateway instance shares them: one
@@ -36,7 +37,6 @@ export class RateLimitGuard implements CanActivate {
     if (!definition) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
     try {
       await this.global.consume(request.ip);
       if (definition.rateLimitPerMinute) {
@@ -44,8 +44,8 @@ export class RateLimitGuard implements CanActivate {
       }
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      reply.header('retry-after', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
-      throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE);
+      // The exception filter sends it as Retry-After; the web app counts it down.
+      throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE, { retry_after_seconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
     }
     return true;
   }

@@ -66,6 +66,25 @@ describe('app routes, layout and session', () => {
     }
   });
 
+  it('sends a logged-in user who opens /register or /login to the dashboard (or the callback path), with no form', async () => {
+    startSession(LOGIN_VERIFIED);
+    stubFetch(server({ '/me': () => json(ME) }));
+    for (const [path, target] of [
+      ['/register', '/dashboard'],
+      ['/login', '/dashboard'],
+      ['/login?callback=%2Fportfolio', '/portfolio'],
+      ['/register?callback=https%3A%2F%2Fevil.example%2F', '/dashboard'],
+    ]) {
+      const view = renderRoutes(path);
+      await waitFor(() => expect(view.router.state.location.pathname).toBe(target));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByLabelText('Username')).toBeNull();
+      // The login address is replaced, so Back does not return to it.
+      expect(view.router.state.historyAction).toBe('REPLACE');
+      view.unmount();
+    }
+  });
+
   it('closing the dialog opened by /login goes to /', async () => {
     stubFetch(() => notFound());
     const { router } = renderRoutes('/login');

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ZoomControl } from '../components/widgets/zoom-control';
 import { AdPopup } from '../features/ads/components/ad-popup';
 import { useMe } from '../features/auth/api/get-me';
@@ -37,7 +37,7 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
   const { session, user } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const auth = useAuthDialogView(authViewRoutes, pathname);
+  const auth = useAuthDialogView(authViewRoutes, pathname, user !== null);
   const { help, contact, premium, actions } = useLayoutDialogs();
   const logout = useLogout();
   // A stored token is re-checked on load: roles and premium may have changed, and a 401 ends the session.
@@ -124,6 +124,7 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
         <AdPopup />
         <InstallBanner />
         <LayoutAuthDialog view={auth.view} onClose={auth.onClose} onLoggedIn={auth.onLoggedIn} />
+        {auth.redirect ? <Navigate to={auth.redirect} replace /> : null}
       </LayoutActionsContext.Provider>
     </AuthDialogContext.Provider>
   );

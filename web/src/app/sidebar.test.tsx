@@ -74,11 +74,13 @@ describe('sidebar', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('unlocks the group for logged-in users', async () => {
+  it('gives logged-in users the group as plain links, without the LOGIN REQUIRED heading', async () => {
     signIn();
     renderRoutes('/dashboard');
-    const group = within(nav()).getByRole('group', { name: 'LOGIN REQUIRED' });
-    expect(within(group).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(sidebar().textContent).not.toMatch(/login required/i);
+    expect(within(nav()).queryByRole('group')).toBeNull();
+    expect(within(nav()).queryByRole('button', { name: /login required/i })).toBeNull();
+    expect(within(nav()).getAllByRole('link').slice(-4).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Intelligence Hub', '/multi-agent'],
       ['Undervalued Analytics', '/undervalued-analytics'],
       ['Portfolio', '/portfolio'],

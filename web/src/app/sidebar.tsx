@@ -29,7 +29,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'About Us', to: '/about', icon: 'info' },
 ];
 
-/** The 'LOGIN REQUIRED' group: locked for visitors. */
+/** The 'LOGIN REQUIRED' group: locked for visitors; for logged-in users, links that follow the others. */
 export const LOGIN_REQUIRED_NAV: readonly NavItem[] = [
   { label: 'Intelligence Hub', to: '/multi-agent', icon: 'hub' },
   { label: 'Undervalued Analytics', to: '/undervalued-analytics', icon: 'gem' },
@@ -248,17 +248,23 @@ export function Sidebar(props: SidebarProps) {
                 <SidebarLink item={{ label: 'Analytics', to: '/analytics', icon: 'analytics' }} collapsed={rail} onNavigate={onNavigate} badge="Admin" />
               </li>
             ) : null}
-          </ul>
-          <div className="sidebar-group" role="group" aria-labelledby="sidebar-login-required">
-            <p className="sidebar-group-label" id="sidebar-login-required">
-              LOGIN REQUIRED
-            </p>
-            <ul>
-              {LOGIN_REQUIRED_NAV.map((item) => (
-                <li key={item.to}>
-                  {user ? (
+            {/* Logged in, the group's items are ordinary links: nothing about them is locked, so no 'LOGIN REQUIRED'. */}
+            {user
+              ? LOGIN_REQUIRED_NAV.map((item) => (
+                  <li key={item.to}>
                     <SidebarLink item={item} collapsed={rail} onNavigate={onNavigate} />
-                  ) : (
+                  </li>
+                ))
+              : null}
+          </ul>
+          {user ? null : (
+            <div className="sidebar-group" role="group" aria-labelledby="sidebar-login-required">
+              <p className="sidebar-group-label" id="sidebar-login-required">
+                LOGIN REQUIRED
+              </p>
+              <ul>
+                {LOGIN_REQUIRED_NAV.map((item) => (
+                  <li key={item.to}>
                     <button
                       type="button"
                       className="sidebar-item locked"
@@ -270,11 +276,11 @@ export function Sidebar(props: SidebarProps) {
                         <Icon name="lock" className="lock-icon" />
                       </ItemContent>
                     </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </nav>
 
         <div className="sidebar-tools">

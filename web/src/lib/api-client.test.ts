@@ -39,6 +39,27 @@ describe('api client', () => {
     vi.useRealTimers();
   });
 
+  it('says how long a refused request must wait, from Retry-After', async () => {
+    const limited = (headers: Record<string, string>) =>
+      new Response(JSON.stringify({ detail: 'Too many requests. Please try again later.', code: 'rate_limited' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
+    stubFetch(() => limited({ 'Retry-After': '42' }));
+    expect(await failure(apiPost('/login-request-otp', { username: 'a' }, { parse: anything }))).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 42,
+      message: 'Too many requests. Please try again later. You can try again in 42 seconds.',
+      baseMessage: 'Too many requests. Please try again later.',
+    });
+    // Without the header, the refusal is shown as the server wrote it.
+    stubFetch(() => limited({}));
+    expect(await failure(apiGet('/x', { parse: anything }))).toMatchObject({ retryAfterSeconds: null, message: 'Too many requests. Please try again later.' });
+    // Other statuses keep their text whatever the header says.
+    stubFetch(() => new Response(JSON.stringify({ detail: 'Shutting down' }), { status: 503, headers: { 'Retry-After': '5' } }));
+    expect(await failure(apiGet('/x', { parse: anything }))).toMatchObject({ retryAfterSeconds: null, message: 'Shutting down' });
+  });
+
   it('reads the error text from detail, then msg, then says Error', async () => {
     expect(errorMessageOf({ detail: 'Invalid OTP', msg: 'ignored' })).toBe('Invalid OTP');
     expect(errorMessageOf({ msg: 'Bad input' })).toBe('Bad input');

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Contracts } from './contracts';
 import { checkAnswer } from './answer-check';
 import { SERVICE_NAMES } from './proto-values';
+import { messageWithWait, parseRetryAfter } from './retry-after';
 import { clearSession, getSession, getToken } from './session';
 
 /** Empty by default: the app is served by the gateway, so requests go to the same origin. */
@@ -32,12 +33,25 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** The message is the server's own text for people (false: a generic sentence stands in for a missing or internal one). */
   readonly fromServer: boolean;
+  /** Seconds the server asked to wait before trying again (a 429's Retry-After), or null. */
+  readonly retryAfterSeconds: number | null;
+  /** The message without the wait a 429 adds to it, for a screen that counts the wait down itself. */
+  readonly baseMessage: string;
 
-  constructor(status: number, message: string, kind: ApiErrorKind = status === 0 ? 'network' : 'http', fromServer = kind === 'http') {
-    super(message);
+  constructor(
+    status: number,
+    message: string,
+    kind: ApiErrorKind = status === 0 ? 'network' : 'http',
+    fromServer = kind === 'http',
+    retryAfterSeconds: number | null = null,
+  ) {
+    // A refusal says how long to wait wherever it is shown ('… You can try again in 42 seconds.').
+    super(status === 429 && retryAfterSeconds !== null ? messageWithWait(message, retryAfterSeconds) : message);
     this.status = status;
     this.kind = kind;
     this.fromServer = fromServer;
+    this.retryAfterSeconds = status === 429 ? retryAfterSeconds : null;
+    this.baseMessage = message;
   }
 }
 
@@ -53,12 +67,12 @@ export const isTextForPeople = (text: string): boolean => {
   return !RPC_PATTERN.test(trimmed) && !STACK_FRAME.test(trimmed) && !EXCEPTION_NAME.test(trimmed) && !BARE_CODE.test(trimmed);
 };
 
-/** The server's error text when it is meant for people; otherwise a generic sentence for the status. */
-const httpError = (status: number, body: unknown): ApiError => {
+/** The server's error text when it is meant for people; otherwise a generic sentence for the status. A 429 keeps its Retry-After. */
+const httpError = (status: number, body: unknown, retryAfterSeconds: number | null = null): ApiError => {
   const text = errorMessageOf(body);
-  if (isTextForPeople(text)) return new ApiError(status, text, 'http', true);
+  if (isTextForPeople(text)) return new ApiError(status, text, 'http', true, retryAfterSeconds);
   const generic = status === 501 ? NOT_AVAILABLE_MESSAGE : status >= 500 ? SERVER_ERROR_MESSAGE : REQUEST_FAILED_MESSAGE;
-  return new ApiError(status, generic, 'http', false);
+  return new ApiError(status, generic, 'http', false, retryAfterSeconds);
 };
 
 /** An aborted or timed-out request: callers stay silent about it. */
@@ -193,7 +207,7 @@ const send = async <T>(method: 'GET' | 'POST', path: string, body: unknown, opti
       clearSession();
     }
     if (!response.ok && !(options.acceptStatuses ?? []).includes(response.status)) {
-      throw httpError(response.status, parsedBody);
+      throw httpError(response.status, parsedBody, parseRetryAfter(response.headers.get('retry-after')));
     }
     let parsed: T | null;
     try {

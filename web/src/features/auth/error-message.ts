@@ -17,7 +17,8 @@ export type AuthErrorTexts = {
 
 /**
  * The message for a failed step, or null when nothing is to be shown: an aborted or timed-out
- * request stays silent (section 8). Server errors read `detail`, then `msg`, then 'Error'.
+ * request stays silent (section 8). Server errors read `detail`, then `msg`, then 'Error'; a refusal's
+ * wait is left out, since the screen counts it down (hooks/use-auth-flow.ts).
  */
 export const authErrorMessage = (error: unknown, texts: AuthErrorTexts): string | null => {
   if (error instanceof AuthFlowError) return error.message;
@@ -31,10 +32,10 @@ export const authErrorMessage = (error: unknown, texts: AuthErrorTexts): string 
     case 'invalid':
       return texts.invalid;
     case 'http':
-      if (texts.registration && (error.message.includes('exists') || error.status === 409)) {
-        return error.message.includes('exists') ? error.message : AUTH_TEXTS.userExists;
+      if (texts.registration && (error.baseMessage.includes('exists') || error.status === 409)) {
+        return error.baseMessage.includes('exists') ? error.baseMessage : AUTH_TEXTS.userExists;
       }
       // No text for people in the answer (none, or an internal name): section 8's last resort.
-      return error.fromServer ? error.message : 'Error';
+      return error.fromServer ? error.baseMessage : 'Error';
   }
 };

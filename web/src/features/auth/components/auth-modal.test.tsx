@@ -404,4 +404,126 @@ describe('AuthModal', () => {
     expect(callsTo('/get-user-email')).toHaveLength(0);
     expect(callsTo('/resend-otp')[0].body).toEqual({ email: 'asha@example.com', otp_type: 'registration' });
   });
+
+  describe('when the server refuses for a while (429 with Retry-After)', () => {
+    const TOO_MANY = 'Too many requests. Please try again later.';
+    const refused = (seconds: number, detail = TOO_MANY) => () =>
+      new Response(JSON.stringify({ detail, code: 'rate_limited' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+      });
+    const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
+
+    it('sign in: says how many seconds, counts them down with the button held back, then lets it try again', async () => {
+      vi.useFakeTimers();
+      const { callsTo } = stubFetch(server({ '/login-request-otp': refused(42) }));
+      renderModal('signin');
+      type('Username', 'asha');
+      type('Password', 'Secret123');
+      click('Sign in');
+      await settle();
+      const refusedAt = Date.now();
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 42 seconds.`);
+      expect(button('Sign in').disabled).toBe(true);
+      expect(button('Sign in').textContent).toBe('Sign in (42s)');
+
+      await act(() => vi.advanceTimersByTimeAsync(refusedAt + 41_000 - Date.now()));
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 1 second.`);
+      expect(button('Sign in').textContent).toBe('Sign in (1s)');
+      // The Enter key does not get around the held-back button.
+      fireEvent.submit(button('Sign in').closest('form')!);
+      await settle();
+      expect(callsTo('/login-request-otp')).toHaveLength(1);
+
+      await act(() => vi.advanceTimersByTimeAsync(refusedAt + 42_000 - Date.now()));
+      expect(alertText()).toBeNull();
+      expect(button('Sign in').disabled).toBe(false);
+      expect(button('Sign in').textContent).toBe('Sign in');
+      click('Sign in');
+      await settle();
+      expect(callsTo('/login-request-otp')).toHaveLength(2);
+    });
+
+    it('register, verify, forgot and reset password hold their button back the same way', async () => {
+      vi.useFakeTimers();
+      let forgotCalls = 0;
+      stubFetch(
+        server({
+          '/register-request-otp': refused(5),
+          '/login-request-otp': () => json(OTP_SENT),
+          '/login-verify-otp': refused(65),
+          // Refused once, then the code is sent.
+          '/api/auth/forgot-password': () => (forgotCalls++ === 0 ? refused(3)() : json(OTP_SENT)),
+          '/api/auth/reset-password': refused(900),
+        }),
+      );
+      renderModal('register');
+      type('Username', 'asha');
+      type('Email', 'asha@example.com');
+      type('Password', 'Secret123');
+      click('Create account');
+      await settle();
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 5 seconds.`);
+      expect(button('Create account').disabled).toBe(true);
+
+      click('Already have an account? Sign in');
+      type('Username', 'asha');
+      type('Password', 'Secret123');
+      click('Sign in');
+      await settle();
+      type('Verification code', '123456');
+      click('Verify');
+      await settle();
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 1 minute 5 seconds.`);
+      expect(button('Verify').disabled).toBe(true);
+      expect(button('Verify').textContent).toBe('Verify (1:05)');
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 59 seconds.`);
+      expect(button('Verify').textContent).toBe('Verify (59s)');
+
+      click('Back to sign in');
+      click('Forgot password?');
+      type('Email', 'asha@example.com');
+      click('Send code');
+      await settle();
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 3 seconds.`);
+      expect(button('Send code').disabled).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
+      click('Send code');
+      await settle();
+
+      expect(heading()).toBe('Reset password');
+      type('Verification code', '123456');
+      type('New password', 'Secret456');
+      click('Reset password');
+      await settle();
+      expect(alertText()).toBe(`${TOO_MANY} You can try again in 15 minutes.`);
+      expect(button('Reset password').disabled).toBe(true);
+      expect(button('Reset password').textContent).toBe('Reset password (15:00)');
+    });
+
+    it('resend: the server\'s own wait counts down in its message and on the button, and Verify stays usable', async () => {
+      vi.useFakeTimers();
+      await signInToCodeStep({
+        '/get-user-email': () => json({ email: 'asha@example.com' }),
+        '/resend-otp': refused(20, 'Please wait 20 seconds before requesting another code.'),
+      });
+      await settle();
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      click('Resend code');
+      await settle();
+      expect(alertText()).toBe('Please wait 20 seconds before requesting another code.');
+      expect(button('Resend code').disabled).toBe(true);
+      expect(button('Resend code').textContent).toBe('Resend code (20s)');
+      expect(button('Verify').disabled).toBe(false);
+
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(alertText()).toBe('Please wait 15 seconds before requesting another code.');
+      expect(button('Resend code').textContent).toBe('Resend code (15s)');
+
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      expect(alertText()).toBeNull();
+      expect(button('Resend code').disabled).toBe(false);
+    });
+  });
 });

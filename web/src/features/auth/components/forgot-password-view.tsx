@@ -8,6 +8,7 @@ import { AuthForm } from './auth-form';
 import { Field } from './form-field';
 import { firstIssue } from './form-validation';
 import { LinkButton } from './link-button';
+import { SubmitButton } from './submit-button';
 
 type ForgotPasswordViewProps = { flow: Flow; initialUsername?: string };
 
@@ -35,9 +36,7 @@ export function ForgotPasswordView({ flow, initialUsername }: ForgotPasswordView
       <AuthForm busy={flow.busy} onSubmit={submit}>
         <Field label="Username" name="username" autoComplete="username" required autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
         <Field label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <button type="submit" className="primary" disabled={flow.busy}>
-          Send code
-        </button>
+        <SubmitButton label="Send code" busy={flow.busy} wait={flow.waits.submit} />
       </AuthForm>
       <p className="auth-switch">
         <LinkButton onClick={() => flow.go({ kind: 'signin', username: username.trim() })} disabled={flow.busy}>

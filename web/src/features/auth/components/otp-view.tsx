@@ -11,6 +11,7 @@ import { firstIssue } from './form-validation';
 import { LinkButton } from './link-button';
 import { OtpField } from './otp-field';
 import { ResendButton } from './resend-button';
+import { SubmitButton } from './submit-button';
 
 type OtpViewProps = { flow: Flow; step: CodeStep; onLoggedIn: (response: LoginVerifyOtpResponse) => Promise<void> };
 
@@ -50,9 +51,7 @@ export function OtpView({ flow, step, onLoggedIn }: OtpViewProps) {
     <>
       <AuthForm busy={flow.busy} onSubmit={submit}>
         <OtpField value={otp} onChange={setOtp} maxLength={OTP_LENGTH} />
-        <button type="submit" className="primary" disabled={flow.busy}>
-          Verify
-        </button>
+        <SubmitButton label="Verify" busy={flow.busy} wait={flow.waits.submit} />
         <ResendButton remaining={remaining} disabled={flow.busy} onClick={resend} />
       </AuthForm>
       <p className="auth-switch">

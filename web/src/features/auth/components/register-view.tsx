@@ -8,6 +8,7 @@ import { AuthForm } from './auth-form';
 import { Field, NewPasswordField } from './form-field';
 import { firstIssue } from './form-validation';
 import { LinkButton } from './link-button';
+import { SubmitButton } from './submit-button';
 
 /** Username, email and password; on success a registration code is emailed and the code view opens. */
 export function RegisterView({ flow }: { flow: Flow }) {
@@ -41,9 +42,7 @@ export function RegisterView({ flow }: { flow: Flow }) {
         <Field label="Username" name="username" autoComplete="username" required autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
         <Field label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
-        <button type="submit" className="primary" disabled={flow.busy}>
-          Create account
-        </button>
+        <SubmitButton label="Create account" busy={flow.busy} wait={flow.waits.submit} />
       </AuthForm>
       <p className="auth-switch">
         <LinkButton onClick={() => flow.go({ kind: 'signin' })} disabled={flow.busy}>

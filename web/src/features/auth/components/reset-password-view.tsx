@@ -10,6 +10,7 @@ import { Field, NewPasswordField } from './form-field';
 import { LinkButton } from './link-button';
 import { OtpField } from './otp-field';
 import { ResendButton } from './resend-button';
+import { SubmitButton } from './submit-button';
 
 /** The emailed reset code and a new password; on success sign in opens again. */
 export function ResetPasswordView({ flow, step }: { flow: Flow; step: ResetStep }) {
@@ -35,9 +36,7 @@ export function ResetPasswordView({ flow, step }: { flow: Flow; step: ResetStep 
         <Field label="Username" name="username" readOnly value={step.username} className="read-only" />
         <OtpField value={otp} onChange={setOtp} />
         <NewPasswordField label="New password" name="new_password" value={newPassword} onChange={setNewPassword} />
-        <button type="submit" className="primary" disabled={flow.busy}>
-          Reset password
-        </button>
+        <SubmitButton label="Reset password" busy={flow.busy} wait={flow.waits.submit} />
         <ResendButton remaining={remaining} disabled={flow.busy} onClick={resend} />
       </AuthForm>
       <p className="auth-switch">

@@ -6,6 +6,7 @@ import { AUTH_TEXTS, AUTH_UI_TEXTS } from '../texts';
 import { AuthForm } from './auth-form';
 import { Field } from './form-field';
 import { LinkButton } from './link-button';
+import { SubmitButton } from './submit-button';
 
 type SignInViewProps = { flow: Flow; initialUsername?: string };
 
@@ -44,9 +45,7 @@ export function SignInView({ flow, initialUsername }: SignInViewProps) {
             Forgot password?
           </LinkButton>
         </div>
-        <button type="submit" className="primary" disabled={flow.busy}>
-          Sign in
-        </button>
+        <SubmitButton label="Sign in" busy={flow.busy} wait={flow.waits.submit} />
       </AuthForm>
       <p className="auth-switch">
         <LinkButton onClick={() => flow.go({ kind: 'register' })} disabled={flow.busy}>
