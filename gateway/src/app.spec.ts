@@ -60,16 +60,16 @@ describe('gateway app', () => {
         expect(gw.rpc.calls).toHaveLength(0);
         const queuedEvents = async () => (await queue.getJobs(['waiting', 'prioritized', 'delayed'])).flatMap((queued) => (queued.name === 'batch' ? queued.data.heartbeats : []) as Array<Record<string, unknown>>);
         const [event] = (await queuedEvents()).filter((queued) => queued.session_id === 'v_1700000000_abc');
-        expect(event).toMatchObject({ page_url: '/dashboard', page_load_time: 420, event_id: expect.stringMatching(/^[0-9a-f-]{36}$/), visitor_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+        expect(event).toMatchObject({ page_url: '/dashboard', referrer: 'google.com', page_load_time: 420, event_id: expect.stringMatching(/^[0-9a-f-]{36}$/), visitor_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
         expect(JSON.stringify(event)).not.toContain('203.0.113.77');
         // The same browser and address the same day is the same visitor; another address is another.
-        const again = await gw.fastify.inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1700000000_abc', page_url: '/x', session_duration: 30_000 }, remoteAddress: '203.0.113.77', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' } });
-        const other = await gw.fastify.inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1700000000_xyz', page_url: '/x' }, remoteAddress: '203.0.113.78', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' } });
+        const again = await gw.fastify.inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1700000000_abc', page_url: '/chat', session_duration: 30_000 }, remoteAddress: '203.0.113.77', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' } });
+        const other = await gw.fastify.inject({ method: 'POST', url: '/api/visitor/track', payload: { session_id: 'v_1700000000_xyz', page_url: '/chat' }, remoteAddress: '203.0.113.78', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/128.0' } });
         expect([again.statusCode, other.statusCode]).toEqual([202, 202]);
         const events = await queuedEvents();
         const idOf = (session: string, page: string) => events.find((queued) => queued.session_id === session && queued.page_url === page)?.visitor_id;
-        expect(idOf('v_1700000000_abc', '/x')).toBe(event?.visitor_id);
-        expect(idOf('v_1700000000_xyz', '/x')).not.toBe(event?.visitor_id);
+        expect(idOf('v_1700000000_abc', '/chat')).toBe(event?.visitor_id);
+        expect(idOf('v_1700000000_xyz', '/chat')).not.toBe(event?.visitor_id);
       } finally {
         await queue.close();
         connection.disconnect();

@@ -139,12 +139,12 @@ describe('authentication and roles', () => {
       const response = await gw.fastify.inject({
         method: 'POST',
         url: '/api/analytics/session/start',
-        payload: { page_name: 'dashboard' },
+        payload: { page_name: '/dashboard' },
         headers: { authorization: `Bearer ${await mintToken({ sub: 'u-3', sid: 'sid-opt' })}` },
       });
       expect(response.statusCode).toBe(200);
       expect(gw.rpc.lastCall(ANALYTICS_RPC.analyticsSessionStart.pattern)?.payload).toEqual({
-        page_name: 'dashboard',
+        page_name: '/dashboard',
         caller: { user_id: 'u-3', session_id: 'sid-opt', is_admin: false, username: 'asha' },
       });
     });

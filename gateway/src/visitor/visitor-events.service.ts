@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { QUEUES, type VisitorHeartbeatJob, type VisitorSessionEndJob, type VisitorSessionEndRequest, type VisitorTrackRequest } from '@nivesh/proto';
+import { QUEUES, referrerHostOf, type VisitorHeartbeatJob, type VisitorSessionEndJob, type VisitorSessionEndRequest, type VisitorTrackRequest } from '@nivesh/proto';
 import { QueueProducer } from '@nivesh/proto/node';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
@@ -46,9 +46,13 @@ export class VisitorEvents implements OnApplicationShutdown {
     return this.producer;
   }
 
+  /** The body comes validated: its page reduced to the app page, its referrer to a host (see VisitorTrackRequestSchema). */
   async track(input: VisitorTrackRequest, request: FastifyRequest): Promise<void> {
     const event = await this.stamp(request, input.user_agent || this.userAgentOf(request));
-    await this.batch.add({ heartbeat: { ...input, ...event } });
+    // A referrer from this site is no referrer; the page address, which named the site, is no longer whole.
+    const { referrer, ...rest } = input;
+    const ownHost = referrerHostOf(request.hostname);
+    await this.batch.add({ heartbeat: { ...rest, ...(referrer && referrer !== ownHost ? { referrer } : {}), ...event } });
   }
 
   async end(input: VisitorSessionEndRequest, request: FastifyRequest): Promise<void> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc } from '../rpc';
 import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller, withOptionalCaller } from './common';
+import { AppPageSchema, hasControlCharacters, textWithoutControls } from './visitor';
 
 const TAG = 'analytics';
 
@@ -10,8 +11,35 @@ export const ANALYTICS_MAX_DAYS = 365;
 /** A user counts as current when seen within this many minutes. */
 export const CURRENT_USERS_WINDOW_MINUTES = 5;
 
-const PageNameSchema = z.string().trim().min(1).max(200);
+/** The page a call is about: the app page its name or address stands for (see appPageOf), or 'other'. */
+const PageNameSchema = AppPageSchema;
+/** The app page the user came from; empty or missing is none. */
+const ReferrerPageSchema = z.union([z.literal('').transform(() => null), AppPageSchema]).nullish();
 const optionalText = (max: number) => z.string().max(max).nullish();
+const optionalLine = (max: number, what: string) => textWithoutControls(max, what).nullish();
+
+/**
+ * Every figure the two dashboards (/analytics, /admin/visitor-analytics) show, defined once: each field that carries
+ * a figure is described with its definition, and services/tracking computes each in one place. Days are UTC days.
+ */
+export const FIGURE_DEFINITIONS = {
+  visitors:
+    'Visitors: the distinct daily visitor hashes seen on a day (a page view, heartbeat or session end). Over several days, the sum of the days: the hash changes every day, so a person seen on two days counts twice.',
+  visitorsNow: `Visitors now: today's distinct visitor hashes with an event in the last ${CURRENT_USERS_WINDOW_MINUTES} minutes whose visitor session has not ended. Never more than today's visitors.`,
+  visits:
+    "Visits (visitor sessions): a browser session id's events on one day, counted when they include a page view. Over several days, the sum of the days.",
+  pageViews: 'Page views: page-view events of visitor tracking (one per route change).',
+  bounceRate: 'Bounce rate: visits with one page view / all visits; null without visits.',
+  sessions: 'Sessions: opt-in analytics sessions started in the period, whether signed in or not.',
+  anonymousSessions: 'Sessions started without signing in: they have no user. The other sessions belong to users.',
+  users:
+    'Users: distinct signed-in accounts that started an analytics session in the period (on a daily row, that day). A session without signing in adds no user.',
+  activeUsers: `Users active now: signed-in users whose open analytics session had a call in the last ${CURRENT_USERS_WINDOW_MINUTES} minutes.`,
+  pageVisits: 'Page visits: page visits recorded in opt-in analytics sessions, the first page of each session included.',
+  actions: 'Actions: actions recorded in opt-in analytics sessions.',
+} as const;
+
+const count = (definition: string) => z.number().int().nonnegative().describe(definition);
 /**
  * The analytics session the call belongs to. Optional: without it the server uses the caller's
  * latest open analytics session.
@@ -41,16 +69,21 @@ export type AnalyticsSessionEndResponse = z.infer<typeof AnalyticsSessionEndResp
 export const AnalyticsPageVisitRequestSchema = z.object({
   session_id: AnalyticsSessionRefSchema,
   page_name: PageNameSchema,
-  referrer_page: optionalText(2_048),
+  referrer_page: ReferrerPageSchema,
 });
 export type AnalyticsPageVisitRequest = z.infer<typeof AnalyticsPageVisitRequestSchema>;
 
 export const AnalyticsActionRequestSchema = z.object({
   session_id: AnalyticsSessionRefSchema,
-  action_type: z.string().trim().min(1).max(64),
-  action_category: optionalText(64),
-  action_target: optionalText(256),
-  page_name: optionalText(200),
+  action_type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine((text) => !hasControlCharacters(text), { error: 'An action type cannot contain control characters.' }),
+  action_category: optionalLine(64, 'An action category'),
+  action_target: optionalLine(256, 'An action target'),
+  page_name: PageNameSchema.nullish(),
   action_data: z.record(z.string().max(64), z.unknown()).nullish(),
   response_time_ms: z.number().nonnegative().nullish(),
   success: z.boolean().default(true),
@@ -70,16 +103,17 @@ export const AnalyticsOverviewQuerySchema = z.object({
 });
 export type AnalyticsOverviewQuery = z.infer<typeof AnalyticsOverviewQuerySchema>;
 
+/** One UTC day of the period. */
 export const AnalyticsDailyPointSchema = z.object({
   date: z.iso.date(),
-  sessions: z.number().int().nonnegative(),
-  unique_users: z.number().int().nonnegative(),
-  page_visits: z.number().int().nonnegative(),
-  actions: z.number().int().nonnegative(),
-  visitor_sessions: z.number().int().nonnegative(),
-  visitor_page_views: z.number().int().nonnegative(),
-  /** Distinct visitors that day (a daily-rotating salted hash: the same person on two days counts twice). */
-  visitors: z.number().int().nonnegative(),
+  sessions: count(FIGURE_DEFINITIONS.sessions),
+  unique_users: count(FIGURE_DEFINITIONS.users),
+  anonymous_sessions: count(FIGURE_DEFINITIONS.anonymousSessions),
+  page_visits: count(FIGURE_DEFINITIONS.pageVisits),
+  actions: count(FIGURE_DEFINITIONS.actions),
+  visitor_sessions: count(FIGURE_DEFINITIONS.visits),
+  visitor_page_views: count(FIGURE_DEFINITIONS.pageViews),
+  visitors: count(FIGURE_DEFINITIONS.visitors),
 });
 export type AnalyticsDailyPoint = z.infer<typeof AnalyticsDailyPointSchema>;
 
@@ -111,12 +145,10 @@ export type ActionCategoryRow = z.infer<typeof ActionCategoryRowSchema>;
  * days plus the raw events of today. Rankings hold at most ANALYTICS_TOP_ROWS rows, largest first.
  */
 export const VisitorOverviewSchema = z.object({
-  /** Distinct visitor sessions seen in the last CURRENT_USERS_WINDOW_MINUTES minutes. */
-  live_visitors: z.number().int().nonnegative(),
-  /** Distinct visitors over the period (daily hashes: a visitor seen on two days counts on each). */
-  visitors: z.number().int().nonnegative(),
-  sessions: z.number().int().nonnegative(),
-  page_views: z.number().int().nonnegative(),
+  live_visitors: count(FIGURE_DEFINITIONS.visitorsNow),
+  visitors: count(FIGURE_DEFINITIONS.visitors),
+  sessions: count(FIGURE_DEFINITIONS.visits),
+  page_views: count(FIGURE_DEFINITIONS.pageViews),
   top_pages: z.array(CountRowSchema),
   entry_pages: z.array(CountRowSchema),
   exit_pages: z.array(CountRowSchema),
@@ -127,8 +159,7 @@ export const VisitorOverviewSchema = z.object({
   devices: z.array(CountRowSchema),
   browsers: z.array(CountRowSchema),
   session_duration: z.object({ buckets: z.array(DurationBucketSchema), median_seconds: z.number().nonnegative().nullable() }),
-  /** Sessions with one page view / all sessions; null with no session. */
-  bounce_rate: z.number().min(0).max(1).nullable(),
+  bounce_rate: z.number().min(0).max(1).nullable().describe(FIGURE_DEFINITIONS.bounceRate),
   /** Page-load time percentiles over page views that reported one; null values with none. */
   page_load_ms: z.object({
     samples: z.number().int().nonnegative(),
@@ -149,15 +180,16 @@ export const AnalyticsOverviewResponseSchema = z.object({
   from: IsoDateTimeSchema,
   to: IsoDateTimeSchema,
   totals: z.object({
-    sessions: z.number().int().nonnegative(),
-    unique_users: z.number().int().nonnegative(),
-    page_visits: z.number().int().nonnegative(),
-    actions: z.number().int().nonnegative(),
+    sessions: count(FIGURE_DEFINITIONS.sessions),
+    unique_users: count(FIGURE_DEFINITIONS.users),
+    anonymous_sessions: count(FIGURE_DEFINITIONS.anonymousSessions),
+    page_visits: count(FIGURE_DEFINITIONS.pageVisits),
+    actions: count(FIGURE_DEFINITIONS.actions),
     failed_actions: z.number().int().nonnegative(),
     avg_session_duration_seconds: z.number().nonnegative().nullable(),
     avg_response_time_ms: z.number().nonnegative().nullable(),
-    visitor_sessions: z.number().int().nonnegative(),
-    visitor_page_views: z.number().int().nonnegative(),
+    visitor_sessions: count(FIGURE_DEFINITIONS.visits),
+    visitor_page_views: count(FIGURE_DEFINITIONS.pageViews),
     avg_page_load_time_ms: z.number().nonnegative().nullable(),
   }),
   daily: z.array(AnalyticsDailyPointSchema),
@@ -182,8 +214,8 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const AnalyticsCurrentUsersResponseSchema = z.object({
   as_of: IsoDateTimeSchema,
   window_minutes: z.number().int().positive(),
-  active_users: z.number().int().nonnegative(),
-  active_visitors: z.number().int().nonnegative(),
+  active_users: count(FIGURE_DEFINITIONS.activeUsers),
+  active_visitors: count(FIGURE_DEFINITIONS.visitorsNow),
   users: z.array(CurrentUserSchema),
 });
 export type AnalyticsCurrentUsersResponse = z.infer<typeof AnalyticsCurrentUsersResponseSchema>;
@@ -191,12 +223,13 @@ export type AnalyticsCurrentUsersResponse = z.infer<typeof AnalyticsCurrentUsers
 export const AnalyticsBasicStatsQuerySchema = EmptyBodySchema;
 export type AnalyticsBasicStatsQuery = z.infer<typeof AnalyticsBasicStatsQuerySchema>;
 const CountsSchema = z.object({
-  analytics_sessions: z.number().int().nonnegative(),
-  unique_users: z.number().int().nonnegative(),
-  page_visits: z.number().int().nonnegative(),
-  actions: z.number().int().nonnegative(),
-  visitor_sessions: z.number().int().nonnegative(),
-  visitor_page_views: z.number().int().nonnegative(),
+  analytics_sessions: count(FIGURE_DEFINITIONS.sessions),
+  unique_users: count(FIGURE_DEFINITIONS.users),
+  anonymous_sessions: count(FIGURE_DEFINITIONS.anonymousSessions),
+  page_visits: count(FIGURE_DEFINITIONS.pageVisits),
+  actions: count(FIGURE_DEFINITIONS.actions),
+  visitor_sessions: count(FIGURE_DEFINITIONS.visits),
+  visitor_page_views: count(FIGURE_DEFINITIONS.pageViews),
 });
 /** All-time and today's (UTC) counts. */
 export const AnalyticsBasicStatsResponseSchema = z.object({

@@ -120,9 +120,9 @@ describe('analytics and visitor bodies', () => {
     expect(failed).toMatchObject({ success: false, error_message: 'boom', response_time_ms: 120 });
   });
 
-  it('a heartbeat takes session_duration instead of page_load_time', () => {
+  it('a heartbeat takes session_duration instead of page_load_time; its page is kept as the app page', () => {
     const body = { session_id: 'visitor_1700000000000_ab12cd', page_url: 'https://nivesh.example/', user_agent: 'UA', screen_resolution: '1920x1080', session_duration: 30000 };
-    expect(VisitorTrackRequestSchema.parse(body)).toEqual(body);
+    expect(VisitorTrackRequestSchema.parse(body)).toEqual({ ...body, page_url: '/' });
   });
 });
 

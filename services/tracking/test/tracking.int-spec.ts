@@ -220,6 +220,31 @@ describe('Visitor tracking and analytics (real PostgreSQL and Redis, through the
     for (const secret of ['203.0.113.77', 'Mozilla', 'iPhone OS', 'ticker=TCS', 'a@b.in', 'chart']) expect(stored).not.toContain(secret);
   });
 
+  it('through the gateway, a page outside the app is stored as "other", a referrer as its host only, and control characters are refused', async () => {
+    const sessionId = `junk_${Date.now()}_${tag}`;
+    const track = (body: Record<string, unknown>) =>
+      http.inject({ method: 'POST', url: '/api/visitor/track', remoteAddress: '203.0.113.78', headers: { 'user-agent': CHROME_WINDOWS, host: 'nivesh.example.in' }, payload: body });
+    const base = { session_id: sessionId, user_agent: CHROME_WINDOWS, screen_resolution: 'undefined' };
+    const accepted = await Promise.all([
+      track({ ...base, page_url: 'undefined', page_load_time: 300, referrer: 'undefined' }),
+      track({ ...base, page_url: `https://nivesh.example.in/${'0'.repeat(1_800)}`, page_load_time: 300, referrer: 'https://www.Google.com/search?q=my+pan+number' }),
+      track({ ...base, page_url: 'https://nivesh.example.in//AI-News/?utm_source=x', page_load_time: 300, referrer: 'https://nivesh.example.in/about' }),
+    ]);
+    expect(accepted.map((response) => response.statusCode)).toEqual([202, 202, 202]);
+    for (const page_url of ['/chat\u0000', '/chat\n/about', '/\u009bchat']) {
+      const refused = await track({ ...base, page_url, session_duration: 30_000 });
+      expect([page_url, refused.statusCode, refused.json()]).toEqual([page_url, 400, expect.objectContaining({ detail: 'page_url: A page address cannot contain control characters.' })]);
+    }
+
+    await until(() => countRows(sessionId), (n) => n === 3);
+    const rows = (await pg.query<EventRow>('SELECT path, referrer_host, screen FROM tracking.visitor_events WHERE session_id = $1 ORDER BY path, referrer_host NULLS FIRST', [sessionId])).rows;
+    expect(rows).toEqual([
+      { path: '/ai-news', referrer_host: null, screen: null },
+      { path: 'other', referrer_host: null, screen: null },
+      { path: 'other', referrer_host: 'google.com', screen: null },
+    ]);
+  });
+
   it('batching: 1,000 queued events are written in far fewer INSERT statements', async () => {
     const before = processor.stats;
     const events = Array.from({ length: 1_000 }, (_, index) =>
@@ -531,18 +556,18 @@ describe('Visitor tracking and analytics (real PostgreSQL and Redis, through the
     it('a signed-in user’s session records visits and actions without naming the session, and ends', async () => {
       const user = await signIn(false);
       const admin = await signIn(true);
-      const started = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', user.token, { page_name: 'Dashboard' });
+      const started = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', user.token, { page_name: '/dashboard' });
       expect(started.status).toBe(200);
       const sessionId = started.body.session_id;
 
-      const visit = await call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/page-visit', user.token, { page_name: 'TrendVision', referrer_page: 'Dashboard' });
+      const visit = await call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/page-visit', user.token, { page_name: '/ai-predictions', referrer_page: '/dashboard' });
       expect(visit.body).toEqual({ recorded: true, session_id: sessionId });
       for (const success of [false, true, true, true]) {
         const action = await call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/action', user.token, {
           action_type: 'predict',
           action_category: category,
           action_target: 'RELIANCE',
-          page_name: 'TrendVision',
+          page_name: '/ai-predictions',
           action_data: { ticker: 'RELIANCE', days: 10 },
           response_time_ms: 820,
           ...(success ? {} : { success: false, error_message: 'Prediction failed' }),
@@ -553,20 +578,20 @@ describe('Visitor tracking and analytics (real PostgreSQL and Redis, through the
       const current = await call<AnalyticsCurrentUsersResponse>('GET', '/api/analytics/dashboard/current-users', admin.token);
       expect(current.status).toBe(200);
       expect(current.body.window_minutes).toBe(5);
-      expect(current.body.users).toContainEqual(expect.objectContaining({ user_id: user.userId, session_id: sessionId, page_name: 'TrendVision' }));
+      expect(current.body.users).toContainEqual(expect.objectContaining({ user_id: user.userId, session_id: sessionId, page_name: '/ai-predictions' }));
       expect(current.body.active_users).toBeGreaterThanOrEqual(1);
 
       const overview = await call<AnalyticsOverviewResponse>('GET', '/api/analytics/dashboard/overview', admin.token);
       expect(overview.body.days).toBe(7);
       expect(overview.body.actions_by_category).toContainEqual({ category, actions: 4, errors: 1, error_rate: 0.25 });
-      expect(overview.body.top_pages.map((row) => row.page_name)).toEqual(expect.arrayContaining(['Dashboard', 'TrendVision']));
+      expect(overview.body.top_pages.map((row) => row.page_name)).toEqual(expect.arrayContaining(['/dashboard', '/ai-predictions']));
       expect(overview.body.visitors.live_visitors).toBeGreaterThanOrEqual(1);
 
       const ended = await call<AnalyticsSessionEndResponse>('POST', '/api/analytics/session/end', user.token, {});
       expect(ended.body).toMatchObject({ ended: true, session_id: sessionId });
       expect(ended.body.duration_seconds).toBeGreaterThanOrEqual(0);
       // No open session is left to attach to: best-effort, not an error.
-      const after = await call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/page-visit', user.token, { page_name: 'Chat' });
+      const after = await call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/page-visit', user.token, { page_name: '/chat' });
       expect(after).toEqual({ status: 200, body: { recorded: false, session_id: null } });
       const current2 = await call<AnalyticsCurrentUsersResponse>('GET', '/api/analytics/current-users', admin.token);
       expect(current2.body.users.map((row) => row.user_id)).not.toContain(user.userId);
@@ -574,13 +599,33 @@ describe('Visitor tracking and analytics (real PostgreSQL and Redis, through the
 
     it('a visitor without an account can open a session and write to it by its id, but not to a user’s session', async () => {
       const user = await signIn(false);
-      const mine = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', user.token, { page_name: 'Dashboard' });
-      const anonymous = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', undefined, { page_name: 'About' });
+      const mine = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', user.token, { page_name: '/dashboard' });
+      const anonymous = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', undefined, { page_name: '/about' });
       expect(anonymous.status).toBe(200);
       const visit = (body: Record<string, unknown>) => call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/page-visit', undefined, body);
-      expect((await visit({ page_name: 'Chat' })).body).toEqual({ recorded: false, session_id: null });
-      expect((await visit({ page_name: 'Chat', session_id: anonymous.body.session_id })).body).toEqual({ recorded: true, session_id: anonymous.body.session_id });
-      expect((await visit({ page_name: 'Chat', session_id: mine.body.session_id })).body).toEqual({ recorded: false, session_id: null });
+      expect((await visit({ page_name: '/chat' })).body).toEqual({ recorded: false, session_id: null });
+      expect((await visit({ page_name: '/chat', session_id: anonymous.body.session_id })).body).toEqual({ recorded: true, session_id: anonymous.body.session_id });
+      expect((await visit({ page_name: '/chat', session_id: mine.body.session_id })).body).toEqual({ recorded: false, session_id: null });
+    });
+
+    it('a page name outside the app is stored as "other", and control characters are refused with a sentence', async () => {
+      const started = await call<AnalyticsSessionStartResponse>('POST', '/api/analytics/session/start', undefined, { page_name: 'undefined' });
+      expect(started.status).toBe(200);
+      const visit = await call<AnalyticsRecordedResponse>('POST', '/api/analytics/session/page-visit', undefined, {
+        session_id: started.body.session_id,
+        page_name: `/${'0'.repeat(1_500)}`,
+        referrer_page: 'https://mail.example.com/inbox?id=7',
+      });
+      expect(visit.body.recorded).toBe(true);
+      const stored = await pg.query('SELECT page_name, referrer_page FROM tracking.analytics_page_visits WHERE session_id = $1 ORDER BY id', [started.body.session_id]);
+      expect(stored.rows).toEqual([
+        { page_name: 'other', referrer_page: null },
+        { page_name: 'other', referrer_page: 'other' },
+      ]);
+      const refused = await call('POST', '/api/analytics/session/page-visit', undefined, { session_id: started.body.session_id, page_name: '/chat\u0000\u0007' });
+      expect(refused).toEqual({ status: 400, body: expect.objectContaining({ detail: 'page_name: A page address cannot contain control characters.' }) });
+      const action = await call('POST', '/api/analytics/session/action', undefined, { session_id: started.body.session_id, action_type: 'click\u001b[31m' });
+      expect(action).toEqual({ status: 400, body: expect.objectContaining({ detail: 'action_type: An action type cannot contain control characters.' }) });
     });
 
     it('basic statistics count all time and today', async () => {

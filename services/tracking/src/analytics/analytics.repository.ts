@@ -7,14 +7,16 @@ import { AnalyticsActionEntity, AnalyticsPageVisitEntity, AnalyticsSessionEntity
 
 export type NewAction = Omit<AnalyticsActionEntity, 'id' | 'session_id' | 'user_id' | 'created_at'>;
 
-/** Counts of the opt-in analytics over a period. */
-export type AnalyticsCounts = { analytics_sessions: number; unique_users: number; page_visits: number; actions: number };
+/** The figures of the opt-in analytics over a time range (proto's FIGURE_DEFINITIONS: sessions, users, ...). */
+export type AnalyticsCounts = { sessions: number; unique_users: number; anonymous_sessions: number; page_visits: number; actions: number };
+export type AnalyticsDay = AnalyticsCounts & { day: Day };
+/** The figures of each UTC day of a range that has any, and of the whole range (users are distinct over it). */
+export type AnalyticsActivity = { total: AnalyticsCounts; days: AnalyticsDay[] };
 export type AnalyticsTotals = AnalyticsCounts & {
   failed_actions: number;
   avg_session_duration_seconds: number | null;
   avg_response_time_ms: number | null;
 };
-export type AnalyticsDay = { day: Day; sessions: number; unique_users: number; page_visits: number; actions: number };
 export type AnalyticsPeriod = {
   totals: AnalyticsTotals;
   daily: AnalyticsDay[];
@@ -23,13 +25,26 @@ export type AnalyticsPeriod = {
   categories: Omit<ActionCategoryRow, 'error_rate'>[];
 };
 
-const COUNTS = `
-  (SELECT count(*) FROM tracking.analytics_sessions WHERE started_at >= $1)::int AS analytics_sessions,
-  (SELECT count(DISTINCT user_id) FROM tracking.analytics_sessions WHERE started_at >= $1)::int AS unique_users,
-  (SELECT count(*) FROM tracking.analytics_page_visits WHERE visited_at >= $1)::int AS page_visits,
-  (SELECT count(*) FROM tracking.analytics_actions WHERE created_at >= $1)::int AS actions`;
-
 const utcDayOf = (column: string) => `(${column} AT TIME ZONE 'UTC')::date::text`;
+
+/**
+ * Figures of one table per UTC day and over the whole range [$1, $2] (the row whose day is null), in one statement, so
+ * the days and the total are counted alike. Each figure is written here once.
+ */
+const FIGURES = [
+  {
+    table: 'analytics_sessions',
+    at: 'started_at',
+    select: `count(*)::int AS sessions, count(DISTINCT user_id)::int AS unique_users, (count(*) FILTER (WHERE user_id IS NULL))::int AS anonymous_sessions`,
+  },
+  { table: 'analytics_page_visits', at: 'visited_at', select: 'count(*)::int AS page_visits' },
+  { table: 'analytics_actions', at: 'created_at', select: 'count(*)::int AS actions' },
+].map(
+  ({ table, at, select }) =>
+    `SELECT ${utcDayOf(at)} AS day, ${select} FROM tracking.${table} WHERE ${at} >= $1 AND ${at} <= $2 GROUP BY GROUPING SETS ((${utcDayOf(at)}), ())`,
+);
+
+const NO_ACTIVITY: AnalyticsCounts = { sessions: 0, unique_users: 0, anonymous_sessions: 0, page_visits: 0, actions: 0 };
 
 /** The one reader and writer of the analytics tables. */
 @Injectable()
@@ -125,71 +140,61 @@ export class AnalyticsRepository {
     });
   }
 
-  /** Signed-in users with an open session active at or after `since`: each user's latest session, most recent first. */
-  async currentUsers(since: Date): Promise<CurrentUser[]> {
+  /** Signed-in users with an open session active in [since, until]: each user's latest session, most recent first. */
+  async currentUsers(since: Date, until: Date): Promise<CurrentUser[]> {
     const rows = await this.dataSource.query<{ user_id: string; session_id: string; page_name: string; last_seen_at: Date }[]>(
       `SELECT DISTINCT ON (user_id) user_id, id AS session_id, last_page AS page_name, last_seen_at
-       FROM tracking.analytics_sessions WHERE ended_at IS NULL AND last_seen_at >= $1 AND user_id IS NOT NULL
+       FROM tracking.analytics_sessions WHERE ended_at IS NULL AND last_seen_at >= $1 AND last_seen_at <= $2 AND user_id IS NOT NULL
        ORDER BY user_id, last_seen_at DESC`,
-      [since.toISOString()],
+      [since.toISOString(), until.toISOString()],
     );
     return rows
       .map((row) => ({ ...row, last_seen_at: new Date(row.last_seen_at).toISOString() }))
       .sort((a, b) => b.last_seen_at.localeCompare(a.last_seen_at));
   }
 
-  /** Counts since `since` (all time with null). */
-  async counts(since: Date | null): Promise<AnalyticsCounts> {
-    const [row] = await this.dataSource.query<AnalyticsCounts[]>(`SELECT ${COUNTS}`, [since?.toISOString() ?? '-infinity']);
-    return row!;
+  /** The analytics figures of [from, to] (from null: all time), per day and over the whole range. */
+  async activity(from: Date | null, to: Date): Promise<AnalyticsActivity> {
+    const range = [from?.toISOString() ?? '-infinity', to.toISOString()];
+    const results = await Promise.all(FIGURES.map((sql) => this.dataSource.query<(Partial<AnalyticsCounts> & { day: Day | null })[]>(sql, range)));
+    const total: AnalyticsCounts = { ...NO_ACTIVITY };
+    const days = new Map<Day, AnalyticsDay>();
+    for (const { day, ...figures } of results.flat()) {
+      if (day === null) Object.assign(total, figures);
+      else Object.assign(days.get(day) ?? days.set(day, { day, ...NO_ACTIVITY }).get(day)!, figures);
+    }
+    return { total, days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)) };
   }
 
-  /** Everything the overview shows of the analytics since `from`, rankings cut to `limit` rows. */
-  async period(from: Date, limit: number, noCategory: string): Promise<AnalyticsPeriod> {
-    const since = [from.toISOString()];
-    const [[totals], sessionDays, visitDays, actionDays, top_pages, top_actions, categories] = await Promise.all([
-      this.dataSource.query<AnalyticsTotals[]>(
-        `SELECT ${COUNTS},
-           (SELECT count(*) FROM tracking.analytics_actions WHERE created_at >= $1 AND NOT success)::int AS failed_actions,
-           (SELECT avg(EXTRACT(EPOCH FROM COALESCE(ended_at, last_seen_at) - started_at)) FROM tracking.analytics_sessions WHERE started_at >= $1)::float8
+  /** Everything the overview shows of the analytics in [from, to], rankings cut to `limit` rows. */
+  async period(from: Date, to: Date, limit: number, noCategory: string): Promise<AnalyticsPeriod> {
+    const range = [from.toISOString(), to.toISOString()];
+    const [activity, [extra], top_pages, top_actions, categories] = await Promise.all([
+      this.activity(from, to),
+      this.dataSource.query<Omit<AnalyticsTotals, keyof AnalyticsCounts>[]>(
+        `SELECT
+           (SELECT count(*) FROM tracking.analytics_actions WHERE created_at >= $1 AND created_at <= $2 AND NOT success)::int AS failed_actions,
+           (SELECT avg(EXTRACT(EPOCH FROM COALESCE(ended_at, last_seen_at) - started_at)) FROM tracking.analytics_sessions WHERE started_at >= $1 AND started_at <= $2)::float8
              AS avg_session_duration_seconds,
-           (SELECT avg(response_time_ms) FROM tracking.analytics_actions WHERE created_at >= $1)::float8 AS avg_response_time_ms`,
-        since,
-      ),
-      this.dataSource.query<{ day: Day; sessions: number; unique_users: number }[]>(
-        `SELECT ${utcDayOf('started_at')} AS day, count(*)::int AS sessions, count(DISTINCT user_id)::int AS unique_users
-         FROM tracking.analytics_sessions WHERE started_at >= $1 GROUP BY 1`,
-        since,
-      ),
-      this.dataSource.query<{ day: Day; page_visits: number }[]>(
-        `SELECT ${utcDayOf('visited_at')} AS day, count(*)::int AS page_visits FROM tracking.analytics_page_visits WHERE visited_at >= $1 GROUP BY 1`,
-        since,
-      ),
-      this.dataSource.query<{ day: Day; actions: number }[]>(
-        `SELECT ${utcDayOf('created_at')} AS day, count(*)::int AS actions FROM tracking.analytics_actions WHERE created_at >= $1 GROUP BY 1`,
-        since,
+           (SELECT avg(response_time_ms) FROM tracking.analytics_actions WHERE created_at >= $1 AND created_at <= $2)::float8 AS avg_response_time_ms`,
+        range,
       ),
       this.dataSource.query<{ page_name: string; visits: number }[]>(
-        `SELECT page_name, count(*)::int AS visits FROM tracking.analytics_page_visits WHERE visited_at >= $1
-         GROUP BY page_name ORDER BY visits DESC, page_name LIMIT $2`,
-        [...since, limit],
+        `SELECT page_name, count(*)::int AS visits FROM tracking.analytics_page_visits WHERE visited_at >= $1 AND visited_at <= $2
+         GROUP BY page_name ORDER BY visits DESC, page_name LIMIT $3`,
+        [...range, limit],
       ),
       this.dataSource.query<{ action_type: string; count: number }[]>(
-        `SELECT action_type, count(*)::int AS count FROM tracking.analytics_actions WHERE created_at >= $1
-         GROUP BY action_type ORDER BY count DESC, action_type LIMIT $2`,
-        [...since, limit],
+        `SELECT action_type, count(*)::int AS count FROM tracking.analytics_actions WHERE created_at >= $1 AND created_at <= $2
+         GROUP BY action_type ORDER BY count DESC, action_type LIMIT $3`,
+        [...range, limit],
       ),
       this.dataSource.query<Omit<ActionCategoryRow, 'error_rate'>[]>(
-        `SELECT COALESCE(action_category, $3) AS category, count(*)::int AS actions, (count(*) FILTER (WHERE NOT success))::int AS errors
-         FROM tracking.analytics_actions WHERE created_at >= $1 GROUP BY 1 ORDER BY actions DESC, category LIMIT $2`,
-        [...since, limit, noCategory],
+        `SELECT COALESCE(action_category, $4) AS category, count(*)::int AS actions, (count(*) FILTER (WHERE NOT success))::int AS errors
+         FROM tracking.analytics_actions WHERE created_at >= $1 AND created_at <= $2 GROUP BY 1 ORDER BY actions DESC, category LIMIT $3`,
+        [...range, limit, noCategory],
       ),
     ]);
-    const daily = new Map<Day, AnalyticsDay>();
-    const dayOf = (day: Day) => daily.get(day) ?? daily.set(day, { day, sessions: 0, unique_users: 0, page_visits: 0, actions: 0 }).get(day)!;
-    for (const row of sessionDays) Object.assign(dayOf(row.day), { sessions: row.sessions, unique_users: row.unique_users });
-    for (const row of visitDays) dayOf(row.day).page_visits = row.page_visits;
-    for (const row of actionDays) dayOf(row.day).actions = row.actions;
-    return { totals: totals!, daily: [...daily.values()], top_pages, top_actions, categories };
+    return { totals: { ...activity.total, ...extra! }, daily: activity.days, top_pages, top_actions, categories };
   }
 }

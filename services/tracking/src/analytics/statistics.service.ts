@@ -16,7 +16,7 @@ import { addDays, daysFrom, startOfDay, utcDay } from '../days';
 import { TRACKING_TEXTS } from '../texts';
 import { averagePageLoadOf } from '../visitors/visitor-overview';
 import { liveWindowStart, VisitorStatsService } from '../visitors/visitor-stats.service';
-import { AnalyticsRepository } from './analytics.repository';
+import { type AnalyticsCounts, AnalyticsRepository } from './analytics.repository';
 
 /** Users listed by current-users at most (the count covers all of them). */
 export const CURRENT_USERS_LISTED = 100;
@@ -39,19 +39,17 @@ export class StatisticsService {
     const today = utcDay(now);
     const first = addDays(today, 1 - days);
     const [analytics, visitors] = await Promise.all([
-      this.analytics.period(startOfDay(first), ANALYTICS_TOP_ROWS, TRACKING_TEXTS.noCategory),
+      this.analytics.period(startOfDay(first), now, ANALYTICS_TOP_ROWS, TRACKING_TEXTS.noCategory),
       this.visitors.period(daysFrom(first, today), now),
     ]);
     const analyticsByDay = new Map(analytics.daily.map((day) => [day.day, day]));
     const visitorsByDay = new Map(visitors.days.map((day) => [day.day, day]));
-    const { analytics_sessions, ...totals } = analytics.totals;
     return {
       days,
       from: startOfDay(first).toISOString(),
       to: now.toISOString(),
       totals: {
-        ...totals,
-        sessions: analytics_sessions,
+        ...analytics.totals,
         visitor_sessions: visitors.overview.sessions,
         visitor_page_views: visitors.overview.page_views,
         avg_page_load_time_ms: averagePageLoadOf(visitors.days),
@@ -60,6 +58,7 @@ export class StatisticsService {
         date,
         sessions: analyticsByDay.get(date)?.sessions ?? 0,
         unique_users: analyticsByDay.get(date)?.unique_users ?? 0,
+        anonymous_sessions: analyticsByDay.get(date)?.anonymous_sessions ?? 0,
         page_visits: analyticsByDay.get(date)?.page_visits ?? 0,
         actions: analyticsByDay.get(date)?.actions ?? 0,
         visitor_sessions: visitorsByDay.get(date)?.sessions ?? 0,
@@ -78,7 +77,7 @@ export class StatisticsService {
   async currentUsers({ caller }: AnalyticsCurrentUsersPayload, now = new Date()): Promise<AnalyticsCurrentUsersResponse> {
     requireAdmin(caller);
     const since = liveWindowStart(now);
-    const [users, activeVisitors] = await Promise.all([this.analytics.currentUsers(since), this.visitors.liveSessions(now)]);
+    const [users, activeVisitors] = await Promise.all([this.analytics.currentUsers(since, now), this.visitors.liveVisitors(now)]);
     return {
       as_of: now.toISOString(),
       window_minutes: CURRENT_USERS_WINDOW_MINUTES,
@@ -91,11 +90,13 @@ export class StatisticsService {
   async basicStats({ caller }: AnalyticsBasicStatsPayload, now = new Date()): Promise<AnalyticsBasicStatsResponse> {
     requireAdmin(caller);
     const today = utcDay(now);
-    const [allTime, todays, visitors] = await Promise.all([this.analytics.counts(null), this.analytics.counts(startOfDay(today)), this.visitors.counts(today)]);
-    return {
-      as_of: now.toISOString(),
-      all_time: { ...allTime, visitor_sessions: visitors.allTime.sessions, visitor_page_views: visitors.allTime.page_views },
-      today: { ...todays, visitor_sessions: visitors.today.sessions, visitor_page_views: visitors.today.page_views },
-    };
+    const [allTime, todays, visitors] = await Promise.all([this.analytics.activity(null, now), this.analytics.activity(startOfDay(today), now), this.visitors.counts(today)]);
+    const counts = ({ sessions, ...rest }: AnalyticsCounts, visits: { sessions: number; page_views: number }) => ({
+      analytics_sessions: sessions,
+      ...rest,
+      visitor_sessions: visits.sessions,
+      visitor_page_views: visits.page_views,
+    });
+    return { as_of: now.toISOString(), all_time: counts(allTime.total, visitors.allTime), today: counts(todays.total, visitors.today) };
   }
 }

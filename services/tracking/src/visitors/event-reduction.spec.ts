@@ -17,22 +17,22 @@ const job = (fields: Partial<VisitorHeartbeatJob> = {}): VisitorHeartbeatJob => 
   ...fields,
 });
 
-describe('pathOf keeps only the path of a page address', () => {
+describe('pathOf keeps only the app page of a page address', () => {
   it.each([
     ['https://nivesh.example.in/technical-analysis?ticker=TCS#chart', '/technical-analysis'],
     ['/portfolio?token=secret', '/portfolio'],
     ['/about#team', '/about'],
     ['https://nivesh.example.in', '/'],
-    ['', '/'],
     ['/blog/', '/blog'],
+    ['//AI-News//', '/ai-news'],
     ['ai-news', '/ai-news'],
-    ['/stocks/M&M', '/stocks/M&M'],
+    ['/blog/reading-rsi', '/blog/reading-rsi'],
   ])('%s → %s', (url, path) => expect(pathOf(url)).toBe(path));
 
-  it('cuts a long path to 512 characters and drops NUL', () => {
-    expect(pathOf(`/${'a'.repeat(600)}`)).toHaveLength(512);
-    expect(pathOf('/a\u0000b')).not.toContain('\u0000');
-  });
+  it.each([['undefined'], [''], ['/stocks/M&M'], [`/${'0'.repeat(600)}`], ['/a\u0000b'], ['/blog/Not A Slug!'], ['/other']])(
+    'stores %p, which is no page of the app, as "other"',
+    (url) => expect(pathOf(url)).toBe('other'),
+  );
 });
 
 describe('referrerHostOf keeps the host of another site only', () => {
@@ -49,6 +49,13 @@ describe('referrerHostOf keeps the host of another site only', () => {
     expect(referrerHostOf('http://localhost:5173/chat', 'http://localhost:5173/dashboard', new Set())).toBeNull();
     expect(referrerHostOf('android-app://com.google.android.gm/', '/', OWN)).toBeNull();
     expect(referrerHostOf('not a url', '/', OWN)).toBeNull();
+    expect(referrerHostOf('undefined', '/', OWN)).toBeNull();
+    expect(referrerHostOf('https://0000', '/', OWN)).toBeNull();
+  });
+
+  it('takes a referrer the gateway already reduced to its host', () => {
+    expect(referrerHostOf('t.co', '/', OWN)).toBe('t.co');
+    expect(referrerHostOf('nivesh.example.in', '/', OWN)).toBeNull();
   });
 });
 

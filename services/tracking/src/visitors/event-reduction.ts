@@ -1,4 +1,4 @@
-import type { VisitorHeartbeatJob, VisitorSessionEndJob } from '@nivesh/proto';
+import { appPageOf, referrerHostOf as hostOfReferrer, type VisitorHeartbeatJob, type VisitorSessionEndJob } from '@nivesh/proto';
 import Bowser from 'bowser';
 import { type Day, utcDay } from '../days';
 
@@ -28,8 +28,6 @@ export type VisitorEventRow = {
   total_page_views: number | null;
 };
 
-export const MAX_PATH_LENGTH = 512;
-const MAX_HOST_LENGTH = 253;
 const MAX_NAME_LENGTH = 64;
 /** A page that took longer than this to load did not report a load time worth keeping. */
 export const MAX_PAGE_LOAD_MS = 600_000;
@@ -41,42 +39,27 @@ const MAX_SCREEN_SIDE = 16_384;
 // PostgreSQL text cannot hold NUL; one stray byte must not fail a whole batch.
 const clean = (text: string): string => text.replaceAll('\u0000', '');
 
-const BASE = 'http://nivesh.invalid';
+/**
+ * The page of an event: its app page (proto's appPageOf: the path without query string or fragment, which can carry
+ * personal data) or 'other'. The gateway reduces addresses so already; jobs from elsewhere get the same rule here.
+ */
+export const pathOf = (pageUrl: string): string => appPageOf(clean(pageUrl));
 
-/** The path of a page address, without query string or fragment (they can carry personal data), and without a trailing slash. */
-export const pathOf = (pageUrl: string): string => {
-  let path: string;
-  try {
-    path = new URL(clean(pageUrl).trim(), BASE).pathname;
-  } catch {
-    path = clean(pageUrl).split(/[?#]/, 1)[0]!.trim();
-  }
-  if (!path.startsWith('/')) path = `/${path}`;
-  if (path.length > 1) path = path.replace(/\/+$/, '') || '/';
-  return path.slice(0, MAX_PATH_LENGTH);
-};
-
-const hostOf = (url: string, base?: string): string | null => {
-  try {
-    const parsed = new URL(clean(url).trim(), base);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    return parsed.hostname.toLowerCase().replace(/^www\./, '').slice(0, MAX_HOST_LENGTH) || null;
-  } catch {
-    return null;
-  }
-};
+// The host of an address as the site's own-host check compares it (a page address sent whole by an older gateway).
+const hostOf = (url: string): string | null => (/^https?:\/\//i.test(url.trim()) ? hostOfReferrer(clean(url)) : null);
 
 /** The hosts that are the site itself, as `referrerHostOf` compares them. */
 export const ownHostsOf = (publicUrl: string): ReadonlySet<string> => new Set([hostOf(publicUrl)].filter((host): host is string => host !== null));
 
 /**
- * The host a page view came from: none, a host that is not http(s), or the site's own host (the page's own, or one
- * of `ownHosts`) count as no referrer.
+ * The host a page view came from (the gateway sends it reduced to its host; a whole address is reduced here): none,
+ * one that is not an http(s) address or a host, or the site's own host (the page's own, or one of `ownHosts`) count as
+ * no referrer.
  */
 export const referrerHostOf = (referrer: string | undefined, pageUrl: string, ownHosts: ReadonlySet<string>): string | null => {
   if (!referrer) return null;
-  const host = hostOf(referrer);
-  if (host === null || ownHosts.has(host) || host === hostOf(pageUrl, BASE)) return null;
+  const host = hostOfReferrer(clean(referrer));
+  if (host === null || ownHosts.has(host) || host === hostOf(pageUrl)) return null;
   return host;
 };
 

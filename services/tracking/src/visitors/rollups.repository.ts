@@ -211,19 +211,6 @@ export class RollupsRepository {
     return row ?? { sessions: 0, page_views: 0 };
   }
 
-  /** Sessions and page views of `days` counted from raw events (cheaper than a whole rollup). */
-  async countDays(days: readonly Day[]): Promise<Pick<DayTotals, 'sessions' | 'page_views'>> {
-    if (days.length === 0) return { sessions: 0, page_views: 0 };
-    const sorted = [...days].sort();
-    const [row] = await this.dataSource.query<{ sessions: number; page_views: number }[]>(
-      `SELECT count(DISTINCT (day, session_id)) FILTER (WHERE kind = 'pageview')::float8 AS sessions,
-              count(*) FILTER (WHERE kind = 'pageview')::float8 AS page_views
-       FROM tracking.visitor_events WHERE received_at >= $1 AND received_at < $2 AND day = ANY($3::date[])`,
-      [startOfDay(sorted[0]!).toISOString(), startOfDay(addDays(sorted[sorted.length - 1]!, 1)).toISOString(), sorted],
-    );
-    return row ?? { sessions: 0, page_views: 0 };
-  }
-
   /** Rolled-up days before `cutoff` that may still hold raw events. */
   async purgeableDaysBefore(cutoff: Day): Promise<Day[]> {
     const rows = await this.dataSource.query<{ day: Day }[]>(

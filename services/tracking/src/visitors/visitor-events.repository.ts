@@ -85,14 +85,18 @@ export class VisitorEventsRepository {
     return rows.map(() => null);
   }
 
-  /** Distinct visitor sessions seen since `since` whose latest event is not their end. */
-  async liveSessions(since: Date): Promise<number> {
+  /**
+   * Visitors now (FIGURE_DEFINITIONS.visitorsNow): the distinct visitor hashes of sessions with an event in
+   * [since, until] whose latest event there is not their end. `since` is never before the day's midnight, so each hash
+   * counted is one of that day's visitors.
+   */
+  async liveVisitors(since: Date, until: Date): Promise<number> {
     const [row] = await this.dataSource.query<{ live: number }[]>(
-      `SELECT count(*)::int AS live FROM (
-         SELECT DISTINCT ON (session_id) kind FROM tracking.visitor_events
-         WHERE received_at >= $1 ORDER BY session_id, received_at DESC, event_id DESC
+      `SELECT count(DISTINCT visitor_id)::int AS live FROM (
+         SELECT DISTINCT ON (session_id) visitor_id, kind FROM tracking.visitor_events
+         WHERE received_at >= $1 AND received_at <= $2 ORDER BY session_id, received_at DESC, event_id DESC
        ) latest WHERE kind <> 'session_end'`,
-      [since.toISOString()],
+      [since.toISOString(), until.toISOString()],
     );
     return row?.live ?? 0;
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_TOP_ROWS, CURRENT_USERS_WINDOW_MINUTES, type VisitorOverview } from '@nivesh/proto';
 import { SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { addDays, type Day, utcDay } from '../days';
+import { addDays, type Day, startOfDay, utcDay } from '../days';
 import { type DayStats, type DayTotals, RollupsRepository } from './rollups.repository';
 import { VisitorEventsRepository } from './visitor-events.repository';
 import { visitorOverviewOf } from './visitor-overview';
@@ -11,6 +11,9 @@ import { visitorOverviewOf } from './visitor-overview';
 export type VisitorPeriod = { overview: VisitorOverview; days: DayTotals[] };
 
 export const liveWindowStart = (now: Date): Date => new Date(now.getTime() - CURRENT_USERS_WINDOW_MINUTES * 60_000);
+
+/** Where the window of visitors now starts: the live window, cut at midnight so it holds only today's visitor hashes. */
+const visitorsNowStart = (now: Date): Date => new Date(Math.max(liveWindowStart(now).getTime(), startOfDay(utcDay(now)).getTime()));
 
 /**
  * Visitor statistics: past days come from their rollups, and days not rolled up yet (today, and a day with a late
@@ -43,26 +46,31 @@ export class VisitorStatsService {
 
   async period(days: readonly Day[], now = new Date()): Promise<VisitorPeriod> {
     const { stored, live } = await this.split(days);
-    const [storedStats, liveStats, liveVisitors] = await Promise.all([this.rollups.stored(stored), this.computeEach(live), this.events.liveSessions(liveWindowStart(now))]);
+    const [storedStats, liveStats, liveVisitors] = await Promise.all([this.rollups.stored(stored), this.computeEach(live), this.liveVisitors(now)]);
     const top = await this.rollups.topKeys(stored, liveStats.rankings, ANALYTICS_TOP_ROWS);
     const totals = [...storedStats.totals, ...liveStats.totals].sort((a, b) => a.day.localeCompare(b.day));
     return { overview: visitorOverviewOf({ totals, histograms: [...storedStats.histograms, ...liveStats.histograms], top, liveVisitors }), days: totals };
   }
 
-  /** Visitor sessions and page views of all time, and of `today`. */
+  /**
+   * Visits and page views of all time (the stored rollups plus the days not rolled up) and of `today`, each day counted
+   * by the same rollup query as the overview's, so the figures agree.
+   */
   async counts(today: Day): Promise<{ allTime: { sessions: number; page_views: number }; today: { sessions: number; page_views: number } }> {
-    const [stored, stale, todays] = await Promise.all([this.rollups.storedTotalsAllTime(), this.rollups.staleDays(), this.rollups.countDays([today])]);
+    const [stored, stale] = await Promise.all([this.rollups.storedTotalsAllTime(), this.rollups.staleDays()]);
+    const { totals } = await this.computeEach([...new Set([...stale, today])]);
+    const todays = totals.find((row) => row.day === today)!;
     let { sessions, page_views } = stored;
-    for (const day of stale) {
-      const counted = day === today ? todays : await this.rollups.countDays([day]);
-      sessions += counted.sessions;
-      page_views += counted.page_views;
+    for (const row of totals.filter((day) => stale.includes(day.day))) {
+      sessions += row.sessions;
+      page_views += row.page_views;
     }
-    return { allTime: { sessions, page_views }, today: todays };
+    return { allTime: { sessions, page_views }, today: { sessions: todays.sessions, page_views: todays.page_views } };
   }
 
-  liveSessions(now = new Date()): Promise<number> {
-    return this.events.liveSessions(liveWindowStart(now));
+  /** Visitors now (FIGURE_DEFINITIONS.visitorsNow), as of `now`. */
+  liveVisitors(now = new Date()): Promise<number> {
+    return this.events.liveVisitors(visitorsNowStart(now), now);
   }
 
   /** Days with an up-to-date rollup, and the others (each of which has events, or nothing to count). */

@@ -1,4 +1,8 @@
 import { NOT_A_NUMBER, formatIndianNumber } from '../../lib/format';
+import { DASHBOARD_TEXTS } from './texts';
+
+/** How the server stores a page outside the app: proto's `OTHER_PAGE` (app-pages.test.ts checks the copy). */
+export const OTHER_PAGE = 'other';
 
 /** A count with Indian grouping, e.g. 123456 -> '1,23,456'. */
 export const formatCount = (value: number): string => formatIndianNumber(value, 0);
@@ -56,6 +60,43 @@ export const pageLabel = (key: string): string => {
   } catch {
     return key;
   }
+};
+
+/** A stored value as a dashboard shows it: `text` in the page, and the whole value for a title when `text` is not all of it. */
+export type Shown = { text: string; full?: string };
+
+/** Longest value shown whole; a longer one is cut, and its title holds all of it. */
+export const SHOWN_MAX = 48;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+// What a client that lost a value sends instead of it.
+const NOTHING = new Set(['', 'undefined', 'null', 'nan', '(unknown)']);
+
+/**
+ * Any stored value in words, never raw: nothing (empty, 'undefined', 'null') is `nothing`; a control character shows
+ * as '�'; a value over SHOWN_MAX characters is cut with '…', and `full` holds it whole (control characters replaced).
+ */
+export const shownText = (value: string, nothing: string = DASHBOARD_TEXTS.notRecorded): Shown => {
+  const readable = value.replace(CONTROL_CHARACTERS, '\uFFFD').trim();
+  if (NOTHING.has(readable.toLowerCase())) return { text: nothing };
+  if (readable.length <= SHOWN_MAX) return readable === value ? { text: readable } : { text: readable, full: readable };
+  return { text: `${readable.slice(0, SHOWN_MAX - 1)}…`, full: readable };
+};
+
+/** A page in words: 'other' (outside the app) and a missing page are said so; a path is shown as itself. */
+export const pageShown = (key: string): Shown =>
+  key === OTHER_PAGE ? { text: DASHBOARD_TEXTS.otherPages } : shownText(pageLabel(key), DASHBOARD_TEXTS.unknownPage);
+
+/** A referrer in words: none is a direct visit. */
+export const referrerShown = (key: string): Shown => (key === '(direct)' ? { text: DASHBOARD_TEXTS.direct } : shownText(key, DASHBOARD_TEXTS.unknown));
+
+/** A name (a browser, a screen size) in words; an unknown one says so. */
+export const nameShown = (key: string): Shown => shownText(key, DASHBOARD_TEXTS.unknown);
+
+/** A category, device or action as a name ('chat' -> 'Chat'), in words when odd. */
+export const capitalisedShown = (key: string): Shown => {
+  const shown = shownText(key, DASHBOARD_TEXTS.unknown);
+  return { ...shown, text: capitalised(shown.text) };
 };
 
 /** A label cut to fit a chart's axis at 390 px; the tables beside the charts carry it whole. */

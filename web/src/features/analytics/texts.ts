@@ -23,7 +23,27 @@ export const DASHBOARD_TEXTS = {
   asOf: (time: string) => `Last updated at ${time}, India time.`,
   liveWhat: 'live figures',
   overviewWhat: 'analytics overview',
+  // Stored values that are no page, host or name, in words.
+  notRecorded: 'Not recorded',
+  unknownPage: 'Unknown page',
+  otherPages: 'Pages outside the app',
+  direct: 'Direct (no referring site)',
+  unknown: 'Unknown',
 } as const;
+
+const plural = (count: number, shown: string, one: string, many: string) => `${shown} ${count === 1 ? one : many}`;
+
+/**
+ * Analytics sessions and their users in a phrase that never reads as "8 sessions of 0 users": a session started
+ * without signing in has no user, so those are named apart.
+ */
+export const sessionsPhrase = ({ sessions, users, anonymous }: { sessions: number; users: number; anonymous: number }, format: (count: number) => string): string => {
+  const all = plural(sessions, format(sessions), 'session', 'sessions');
+  if (anonymous === 0) return `${all} of ${plural(users, format(users), 'user', 'users')}`;
+  if (anonymous >= sessions) return `${all}, ${sessions === 1 ? 'not signed in' : 'none of them signed in'}`;
+  const signedIn = sessions - anonymous;
+  return `${all}: ${format(signedIn)} by ${plural(users, format(users), 'signed-in user', 'signed-in users')} and ${format(anonymous)} without signing in`;
+};
 
 /** /admin/visitor-analytics. */
 export const VISITOR_TEXTS = {
@@ -44,7 +64,7 @@ export const VISITOR_TEXTS = {
   exitPages: 'Exit pages',
   exitPagesLead: 'The page each visit ended on.',
   referrers: 'Referrers',
-  referrersLead: 'Where visits came from; “(direct)” is a visit with no referring site.',
+  referrersLead: 'Where visits came from: the referring site’s address, or none for a direct visit.',
   screens: 'Screen sizes',
   screensLead: 'Visits by screen size, in pixels.',
   devices: 'Devices',
@@ -76,8 +96,7 @@ export const ACCOUNT_TEXTS = {
   totalsHeading: 'The period at a glance',
   dailyHeading: 'Activity per day',
   dailyEmpty: (days: number) => `No analytics sessions in ${periodText(days)} yet.`,
-  dailySummary: (sessions: string, users: string, actions: string, days: number) =>
-    `${sessions} sessions of ${users} users, with ${actions} actions, in ${periodText(days)}.`,
+  dailySummary: (sessions: string, actions: string, days: number) => `${sessions}, with ${actions} actions, in ${periodText(days)}.`,
   topPages: 'Top pages',
   topPagesLead: 'Page visits in analytics sessions.',
   topActions: 'Top actions',

@@ -2,10 +2,11 @@ import type { ActionCategoryRow, AnalyticsBasicStatsResponse, AnalyticsOverviewR
 import { QueryState } from '../../../components/market/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useBasicStats } from '../api/get-basic-stats';
-import { capitalised, formatCount, formatRatio, formatShortDay } from '../format';
-import { ACCOUNT_TEXTS } from '../texts';
+import { capitalisedShown, formatCount, formatRatio, formatShortDay } from '../format';
+import { ACCOUNT_TEXTS, sessionsPhrase } from '../texts';
 import { DailyChart, OutcomeBars } from './charts';
 import { ChartFigure, DailyTable, type DailyColumn, DashboardPanel, EmptyChart } from './dashboard-panel';
+import { ShownText } from './shown-text';
 
 const ACTIVITY_SERIES = [
   { key: 'sessions', name: 'Sessions', color: 'var(--accent)' },
@@ -17,6 +18,7 @@ const ACTIVITY_SERIES = [
 const ACTIVITY_COLUMNS = [
   { key: 'sessions', name: 'Sessions' },
   { key: 'unique_users', name: 'Users' },
+  { key: 'anonymous_sessions', name: 'Without signing in' },
   { key: 'page_visits', name: 'Page visits' },
   { key: 'actions', name: 'Actions' },
 ] as const satisfies readonly DailyColumn[];
@@ -31,7 +33,11 @@ export function DailyActivityPanel({ overview }: { overview: AnalyticsOverviewRe
         <EmptyChart>{ACCOUNT_TEXTS.dailyEmpty(days)}</EmptyChart>
       ) : (
         <ChartFigure
-          summary={ACCOUNT_TEXTS.dailySummary(formatCount(totals.sessions), formatCount(totals.unique_users), formatCount(totals.actions), days)}
+          summary={ACCOUNT_TEXTS.dailySummary(
+            sessionsPhrase({ sessions: totals.sessions, users: totals.unique_users, anonymous: totals.anonymous_sessions }, formatCount),
+            formatCount(totals.actions),
+            days,
+          )}
           chart={<DailyChart data={daily} series={ACTIVITY_SERIES} formatX={formatShortDay} />}
           foldTable
           table={
@@ -50,14 +56,14 @@ const worstCategory = (rows: readonly ActionCategoryRow[]): ActionCategoryRow | 
 /** Actions of each area of the app, how many failed, and the error rate. */
 export function ActionCategoriesPanel({ rows, days }: { rows: readonly ActionCategoryRow[]; days: number }) {
   const worst = worstCategory(rows);
-  const outcomes = rows.map((row) => ({ label: capitalised(row.category), succeeded: Math.max(0, row.actions - row.errors), failed: row.errors }));
+  const outcomes = rows.map((row) => ({ label: capitalisedShown(row.category).text, succeeded: Math.max(0, row.actions - row.errors), failed: row.errors }));
   return (
     <DashboardPanel title={ACCOUNT_TEXTS.categoriesHeading} lead={ACCOUNT_TEXTS.categoriesLead} className="span-2">
       {rows.length === 0 ? (
         <EmptyChart>{ACCOUNT_TEXTS.categoriesEmpty(days)}</EmptyChart>
       ) : (
         <ChartFigure
-          summary={worst ? ACCOUNT_TEXTS.categoriesSummary(capitalised(worst.category), formatRatio(worst.error_rate)) : ACCOUNT_TEXTS.categoriesNoErrors}
+          summary={worst ? ACCOUNT_TEXTS.categoriesSummary(capitalisedShown(worst.category).text, formatRatio(worst.error_rate)) : ACCOUNT_TEXTS.categoriesNoErrors}
           chart={<OutcomeBars rows={outcomes} />}
           table={
             <ScrollTable label="Actions by category table">
@@ -74,7 +80,9 @@ export function ActionCategoriesPanel({ rows, days }: { rows: readonly ActionCat
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.category} data-testid={`category-${row.category}`}>
-                      <th scope="row">{capitalised(row.category)}</th>
+                      <th scope="row">
+                        <ShownText shown={capitalisedShown(row.category)} />
+                      </th>
                       <td>{formatCount(row.actions)}</td>
                       <td>{formatCount(row.errors)}</td>
                       <td>{formatRatio(row.error_rate)}</td>
@@ -93,6 +101,7 @@ export function ActionCategoriesPanel({ rows, days }: { rows: readonly ActionCat
 const BASIC_ROWS: readonly { key: keyof AnalyticsBasicStatsResponse['today']; name: string }[] = [
   { key: 'analytics_sessions', name: 'Analytics sessions' },
   { key: 'unique_users', name: 'Users' },
+  { key: 'anonymous_sessions', name: 'Analytics sessions without signing in' },
   { key: 'page_visits', name: 'Page visits' },
   { key: 'actions', name: 'Actions' },
   { key: 'visitor_sessions', name: 'Visits (anonymous)' },

@@ -34,7 +34,7 @@ describe('/analytics', () => {
     );
     expect(rowsOf('Active now')[1]).toBe('6f1c2a4e-0000-4000-8000-000000000001/chat11:59:40 am');
     expect(await within(region('All time and today')).findByText('Analytics sessions')).toBeTruthy();
-    expect(rowsOf('All time and today')[5]).toBe('Visits (anonymous)115,000');
+    expect(rowsOf('All time and today')[6]).toBe('Visits (anonymous)115,000');
 
     expect((await screen.findByTestId('total-sessions')).textContent).toBe('Sessions14');
     expect(screen.getByTestId('total-failed').textContent).toBe('Failed actions6');
@@ -52,6 +52,31 @@ describe('/analytics', () => {
     expect(within(categories).getByTestId('category-market').textContent).toBe('Market4012.5 %');
 
     expect(screen.getByRole('link', { name: 'Visitor analytics (anonymous visits)' }).getAttribute('href')).toBe('/admin/visitor-analytics');
+  });
+
+  it.each([
+    [{ sessions: 8, unique_users: 0, anonymous_sessions: 8 }, '8 sessions, none of them signed in, with 60 actions, in the last 7 days.'],
+    [{ sessions: 8, unique_users: 3, anonymous_sessions: 2 }, '8 sessions: 6 by 3 signed-in users and 2 without signing in, with 60 actions, in the last 7 days.'],
+    [{ sessions: 1, unique_users: 1, anonymous_sessions: 0 }, '1 session of 1 user, with 60 actions, in the last 7 days.'],
+  ])('never says sessions of 0 users: %p reads “%s”', async (counts, sentence) => {
+    server({ ...OVERVIEW, totals: { ...OVERVIEW.totals, ...counts } });
+    renderRoutes('/analytics');
+    expect(await within(await screen.findByRole('region', { name: 'Activity per day' })).findByText(sentence)).toBeTruthy();
+    expect(screen.getByTestId('total-anonymous').textContent).toBe(`Without signing in${counts.anonymous_sessions}`);
+    expect(screen.getByRole('main').textContent).not.toMatch(/of 0 users/);
+  });
+
+  it('shows a page outside the app and an odd action in words', async () => {
+    server(
+      { ...OVERVIEW, top_pages: [{ page_name: 'other', visits: 30 }], top_actions: [{ action_type: 'x'.repeat(64), count: 60 }], actions_by_category: [{ category: '', actions: 2, errors: 1, error_rate: 0.5 }] },
+      { ...CURRENT_USERS, users: [{ ...CURRENT_USERS.users[0]!, page_name: null }] },
+    );
+    renderRoutes('/analytics');
+    await screen.findByTestId('total-sessions');
+    expect(rowsOf('Top pages')[1]).toBe('Pages outside the app3071.4 %');
+    expect(within(region('Top actions')).getByTitle('x'.repeat(64)).textContent).toBe(`${'x'.repeat(47)}…`);
+    expect(within(region('Actions by category')).getByTestId('category-').textContent).toBe('Unknown2150 %');
+    expect((await within(region('Active now')).findAllByRole('row'))[1]?.textContent).toContain('Unknown page');
   });
 
   it('says in words that nothing has been recorded yet', async () => {

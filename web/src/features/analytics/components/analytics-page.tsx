@@ -4,7 +4,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
-import { formatCount, formatMs, formatSeconds, pageLabel } from '../format';
+import { formatCount, formatMs, formatSeconds, pageShown } from '../format';
 import { useDaysChoice } from '../hooks/use-days-choice';
 import { ACCOUNT_TEXTS, DASHBOARD_TEXTS } from '../texts';
 import { ActionCategoriesPanel, BasicStatsPanel, DailyActivityPanel } from './account-panels';
@@ -21,6 +21,7 @@ function AccountTotals({ totals }: { totals: AnalyticsOverviewResponse['totals']
       stats={[
         { name: 'Sessions', value: formatCount(totals.sessions), testId: 'total-sessions' },
         { name: 'Users', value: formatCount(totals.unique_users) },
+        { name: 'Without signing in', value: formatCount(totals.anonymous_sessions), testId: 'total-anonymous' },
         { name: 'Page visits', value: formatCount(totals.page_visits) },
         { name: 'Actions', value: formatCount(totals.actions) },
         { name: 'Failed actions', value: formatCount(totals.failed_actions), testId: 'total-failed' },
@@ -42,7 +43,7 @@ function AccountOverview({ overview }: { overview: AnalyticsOverviewResponse }) 
       <AccountTotals totals={totals} />
       <div className="panel-grid">
         <DailyActivityPanel overview={overview} />
-        <RankingPanel title={ACCOUNT_TEXTS.topPages} lead={ACCOUNT_TEXTS.topPagesLead} rows={pages} total={totals.page_visits} keyName="Page" countName="Visits" empty={empty} labelOf={pageLabel} />
+        <RankingPanel title={ACCOUNT_TEXTS.topPages} lead={ACCOUNT_TEXTS.topPagesLead} rows={pages} total={totals.page_visits} keyName="Page" countName="Visits" empty={empty} labelOf={pageShown} />
         <RankingPanel title={ACCOUNT_TEXTS.topActions} lead={ACCOUNT_TEXTS.topActionsLead} rows={actions} total={totals.actions} keyName="Action" countName="Times" empty={empty} />
         <ActionCategoriesPanel rows={overview.actions_by_category} days={days} />
       </div>

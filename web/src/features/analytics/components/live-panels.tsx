@@ -1,9 +1,10 @@
 import { QueryState } from '../../../components/market/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useCurrentUsers } from '../api/get-current-users';
-import { formatCount, formatIndiaTime, pageLabel } from '../format';
+import { formatCount, formatIndiaTime, pageShown, shownText } from '../format';
 import { ACCOUNT_TEXTS, DASHBOARD_TEXTS, VISITOR_TEXTS } from '../texts';
 import { DashboardPanel } from './dashboard-panel';
+import { ShownText } from './shown-text';
 
 /** When the live figures were taken, and how fresh they stay. */
 function LiveFootnote({ asOf }: { asOf: string }) {
@@ -64,9 +65,11 @@ export function ActiveUsersPanel() {
                     {live.users.map((user) => (
                       <tr key={user.session_id}>
                         <th scope="row" className="user-id">
-                          {user.user_id}
+                          <ShownText shown={shownText(user.user_id)} />
                         </th>
-                        <td>{user.page_name ? pageLabel(user.page_name) : '—'}</td>
+                        <td>
+                          <ShownText shown={pageShown(user.page_name ?? '')} />
+                        </td>
                         <td>{formatIndiaTime(user.last_seen_at)}</td>
                       </tr>
                     ))}

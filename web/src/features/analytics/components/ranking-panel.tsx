@@ -1,9 +1,10 @@
 import type { CountRow } from '@nivesh/proto';
 import { ScrollTable } from '../../../components/scroll-table';
-import { formatCount, formatRatio, shareOf } from '../format';
+import { formatCount, formatRatio, nameShown, type Shown, shareOf } from '../format';
 import { DASHBOARD_TEXTS, VISITOR_TEXTS } from '../texts';
 import { RankingBars } from './charts';
 import { ChartFigure, DashboardPanel, EmptyChart } from './dashboard-panel';
+import { ShownText } from './shown-text';
 
 type RankingPanelProps = {
   title: string;
@@ -16,14 +17,17 @@ type RankingPanelProps = {
   /** The name of the count column, e.g. 'Page views'. */
   countName: string;
   empty: string;
-  /** A key as people read it (a page's path from its address). */
-  labelOf?: (key: string) => string;
+  /** A key in words (a page's path from its address, an odd value said so); a name by default. */
+  labelOf?: (key: string) => Shown;
 };
 
 /** A ranking (top pages, referrers, devices...): bars, the leader in a sentence, and every row in a table. */
-export function RankingPanel({ title, lead, rows, total, keyName, countName, empty, labelOf = (key) => key }: RankingPanelProps) {
+export function RankingPanel({ title, lead, rows, total, keyName, countName, empty, labelOf = nameShown }: RankingPanelProps) {
   const base = total > 0 ? total : rows.reduce((sum, row) => sum + row.count, 0);
-  const labelled = rows.map((row) => ({ label: labelOf(row.key), value: row.count }));
+  const labelled = rows.map((row) => {
+    const shown = labelOf(row.key);
+    return { shown, label: shown.text, value: row.count };
+  });
   const [leader] = labelled;
   return (
     <DashboardPanel title={title} lead={lead}>
@@ -46,7 +50,7 @@ export function RankingPanel({ title, lead, rows, total, keyName, countName, emp
                   {labelled.map((row, index) => (
                     <tr key={`${index}-${row.label}`}>
                       <th scope="row" className="ranking-key">
-                        {row.label}
+                        <ShownText shown={row.shown} />
                       </th>
                       <td>{formatCount(row.value)}</td>
                       <td>{formatRatio(shareOf(row.value, base))}</td>

@@ -61,7 +61,7 @@ describe('/admin/visitor-analytics', () => {
     // A full address is shown as its path; shares are of all page views.
     expect(rowsOf('Top pages')).toEqual(['PagePage viewsShare', '/dashboard18042.9 %', '/technical-analysis12028.6 %', '/about409.5 %']);
     expect(region('Top pages').textContent).toContain('/dashboard leads with 180 (42.9 %).');
-    expect(rowsOf('Referrers')[1]).toBe('(direct)9060 %');
+    expect(rowsOf('Referrers')[1]).toBe('Direct (no referring site)9060 %');
     expect(rowsOf('Entry pages')[1]).toBe('/dashboard11073.3 %');
     expect(rowsOf('Exit pages')).toHaveLength(3);
     expect(rowsOf('Devices')[1]).toBe('Mobile8556.7 %');
@@ -74,6 +74,44 @@ describe('/admin/visitor-analytics', () => {
     expect(rowsOf('Page load time')).toEqual(['PercentileLoad time', 'Median (p50)850 ms', 'p751.2 s', 'p952.4 s', 'p994.1 s']);
 
     expect(callsTo('/api/analytics/dashboard/overview?days=7')).toHaveLength(1);
+  });
+
+  it('shows odd stored values in words, and a very long one cut with the whole of it in its title, never raw', async () => {
+    const zeros = `/${'0'.repeat(400)}`;
+    const junk: AnalyticsOverviewResponse = {
+      ...OVERVIEW,
+      visitors: {
+        ...OVERVIEW.visitors,
+        top_pages: [
+          { key: 'other', count: 50 },
+          { key: 'undefined', count: 40 },
+          { key: zeros, count: 30 },
+          { key: '/a\u0007b\u0000', count: 20 },
+          { key: '', count: 10 },
+        ],
+        referrers: [{ key: 'undefined', count: 5 }],
+        browsers: [{ key: '(unknown)', count: 5 }],
+        devices: [{ key: 'null', count: 5 }],
+      },
+    };
+    server(() => json(junk));
+    renderRoutes('/admin/visitor-analytics');
+    await screen.findByTestId('total-visitors');
+    const pages = rowsOf('Top pages');
+    expect(pages[1]).toBe('Pages outside the app5011.9 %');
+    expect(pages[2]).toBe('Unknown page409.5 %');
+    const cut = within(region('Top pages')).getByTitle(zeros);
+    expect(cut.textContent).toBe(`/${'0'.repeat(46)}…`);
+    expect(pages[4]).toBe('/a\uFFFDb\uFFFD204.8 %');
+    expect(pages[5]).toBe('Unknown page102.4 %');
+    expect(region('Top pages').textContent).toContain('Pages outside the app leads with 50 (11.9 %).');
+    expect(rowsOf('Referrers')[1]).toBe('Unknown53.3 %');
+    expect(rowsOf('Browsers')[1]).toBe('Unknown53.3 %');
+    expect(rowsOf('Devices')[1]).toBe('Unknown53.3 %');
+    const text = screen.getByRole('main').textContent ?? '';
+    // eslint-disable-next-line no-control-regex -- no control character may reach the page.
+    expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(text).not.toMatch(/undefined|null|0{50}/);
   });
 
   it('says in words that there is nothing yet, chart by chart', async () => {

@@ -4,7 +4,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
-import { capitalised, formatCount, formatMs, formatRatio, formatSeconds, pageLabel } from '../format';
+import { capitalisedShown, formatCount, formatMs, formatRatio, formatSeconds, pageShown, referrerShown } from '../format';
 import { useDaysChoice } from '../hooks/use-days-choice';
 import { DASHBOARD_TEXTS, VISITOR_TEXTS } from '../texts';
 import { StatTiles } from './dashboard-panel';
@@ -36,11 +36,11 @@ function VisitorRankings({ visitors, days }: { visitors: VisitorOverview; days: 
   const visits = { total: visitors.sessions, countName: 'Visits', empty };
   return (
     <>
-      <RankingPanel title={VISITOR_TEXTS.topPages} lead={VISITOR_TEXTS.topPagesLead} rows={visitors.top_pages} total={visitors.page_views} keyName="Page" countName="Page views" empty={empty} labelOf={pageLabel} />
-      <RankingPanel title={VISITOR_TEXTS.referrers} lead={VISITOR_TEXTS.referrersLead} rows={visitors.referrers} keyName="Referrer" {...visits} />
-      <RankingPanel title={VISITOR_TEXTS.entryPages} lead={VISITOR_TEXTS.entryPagesLead} rows={visitors.entry_pages} keyName="Page" labelOf={pageLabel} {...visits} />
-      <RankingPanel title={VISITOR_TEXTS.exitPages} lead={VISITOR_TEXTS.exitPagesLead} rows={visitors.exit_pages} keyName="Page" labelOf={pageLabel} {...visits} />
-      <RankingPanel title={VISITOR_TEXTS.devices} lead={VISITOR_TEXTS.devicesLead} rows={visitors.devices} keyName="Device" labelOf={capitalised} {...visits} />
+      <RankingPanel title={VISITOR_TEXTS.topPages} lead={VISITOR_TEXTS.topPagesLead} rows={visitors.top_pages} total={visitors.page_views} keyName="Page" countName="Page views" empty={empty} labelOf={pageShown} />
+      <RankingPanel title={VISITOR_TEXTS.referrers} lead={VISITOR_TEXTS.referrersLead} rows={visitors.referrers} keyName="Referrer" labelOf={referrerShown} {...visits} />
+      <RankingPanel title={VISITOR_TEXTS.entryPages} lead={VISITOR_TEXTS.entryPagesLead} rows={visitors.entry_pages} keyName="Page" labelOf={pageShown} {...visits} />
+      <RankingPanel title={VISITOR_TEXTS.exitPages} lead={VISITOR_TEXTS.exitPagesLead} rows={visitors.exit_pages} keyName="Page" labelOf={pageShown} {...visits} />
+      <RankingPanel title={VISITOR_TEXTS.devices} lead={VISITOR_TEXTS.devicesLead} rows={visitors.devices} keyName="Device" labelOf={capitalisedShown} {...visits} />
       <RankingPanel title={VISITOR_TEXTS.browsers} lead={VISITOR_TEXTS.browsersLead} rows={visitors.browsers} keyName="Browser" {...visits} />
       <RankingPanel title={VISITOR_TEXTS.screens} lead={VISITOR_TEXTS.screensLead} rows={visitors.screens} keyName="Screen size" {...visits} />
     </>

@@ -7,6 +7,7 @@ const day = (date: string, visitors: number, pageViews: number, sessions = 0, ac
   date,
   sessions,
   unique_users: sessions === 0 ? 0 : Math.max(1, Math.floor(sessions / 2)),
+  anonymous_sessions: 0,
   page_visits: sessions * 3,
   actions,
   visitor_sessions: visitors + 2,
@@ -21,6 +22,7 @@ export const OVERVIEW: AnalyticsOverviewResponse = {
   totals: {
     sessions: 14,
     unique_users: 5,
+    anonymous_sessions: 0,
     page_visits: 42,
     actions: 60,
     failed_actions: 6,
@@ -107,6 +109,7 @@ export const EMPTY_OVERVIEW: AnalyticsOverviewResponse = {
   totals: {
     sessions: 0,
     unique_users: 0,
+    anonymous_sessions: 0,
     page_visits: 0,
     actions: 0,
     failed_actions: 0,
@@ -151,6 +154,6 @@ export const CURRENT_USERS: AnalyticsCurrentUsersResponse = {
 
 export const BASIC_STATS: AnalyticsBasicStatsResponse = {
   as_of: '2026-11-24T06:30:05.000Z',
-  all_time: { analytics_sessions: 300, unique_users: 40, page_visits: 900, actions: 2_000, visitor_sessions: 5_000, visitor_page_views: 15_000 },
-  today: { analytics_sessions: 1, unique_users: 1, page_visits: 3, actions: 5, visitor_sessions: 11, visitor_page_views: 50 },
+  all_time: { analytics_sessions: 300, unique_users: 40, anonymous_sessions: 12, page_visits: 900, actions: 2_000, visitor_sessions: 5_000, visitor_page_views: 15_000 },
+  today: { analytics_sessions: 1, unique_users: 1, anonymous_sessions: 0, page_visits: 3, actions: 5, visitor_sessions: 11, visitor_page_views: 50 },
 };
