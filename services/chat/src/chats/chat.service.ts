@@ -12,7 +12,7 @@ import {
 import { SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { answer, COMPLIANCE_NOTE, DISCLAIMER, greeting, type Grounding, groundingFacts, type Turn } from '../engine';
-import { ComplianceGuard, type GuardContext, type GuardVerdict } from '../guard/guard';
+import { ComplianceGuard, type GuardContext, type GuardVerdict, LEAK_REASON, LEAK_SUGGESTION } from '../guard/guard';
 import { KnowledgeBase } from '../knowledge/knowledge-base';
 import type { AnswerEngine } from './conversation.entities';
 import { ConversationsRepository } from './conversations.repository';
@@ -23,9 +23,6 @@ import { LlmEngine, SYSTEM_PROMPT_CANARY } from './llm.engine';
 const HISTORY_TURNS = 10;
 
 export const CONTEXT_ENDED = 'This chat has ended or was not found. Please start a new chat.';
-
-const LEAK_REASON = 'This answer was withheld because it repeated Warren AI’s own instructions, which are not shared.';
-const LEAK_SUGGESTION = 'What can Warren AI explain about the market?';
 
 const HOUR_MS = 3_600_000;
 const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');

@@ -6,7 +6,7 @@ import { wordCount } from './format';
 import type { Grounding, Turn } from './grounding';
 import { normalise } from './normalise';
 import { section } from './sections';
-import { capabilities, exampleQuestions } from './texts';
+import { ADVICE_REFUSAL, capabilities, exampleQuestions } from './texts';
 import { otherTicker } from './tickers';
 import { detectTopics, type Topic, topicArticle, topicName } from './topics';
 
@@ -161,11 +161,9 @@ const ADVICE = new RegExp(
 /** A request for advice: why Warren AI does not give it, and what it can explain instead. */
 const adviceAnswer = ({ grounding, knowledge }: AnswerInput): Answer => {
   const article = articleById(knowledge, 'why-no-buy-sell-calls');
-  const refusal =
-    'I can’t tell you whether to buy, sell or hold a stock, predict its price or pick stocks for you: only SEBI-registered investment advisers and research analysts may give that advice, and nobody can predict prices reliably.';
   const instead = `What I can do is explain what the numbers show. For example, you could ask:\n${exampleQuestions(grounding.chatType, grounding.ticker)}`;
-  if (!article) return { text: join(refusal, instead), sources: [] };
-  return { text: join(refusal, instead, cite(article.title)), sources: [`knowledge:${article.id}`] };
+  if (!article) return { text: join(ADVICE_REFUSAL, instead), sources: [] };
+  return { text: join(ADVICE_REFUSAL, instead, cite(article.title)), sources: [`knowledge:${article.id}`] };
 };
 
 const SMALL_TALK = /^(hi|hii+|hello|hey|hola|namaste|namaskar|good (morning|afternoon|evening)|thanks?|thank you|thanks a lot|thx|ty|ok|okay|great|cool|nice|bye|goodbye)( \w+)?$/;

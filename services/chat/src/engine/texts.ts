@@ -13,6 +13,10 @@ export const DISCLAIMER =
 /** The promise every greeting ends with. */
 export const NO_CALLS = 'I explain; I don’t give buy or sell calls or price targets.';
 
+/** The built-in engine's answer to a request for a call, a target or a pick that reached it. */
+export const ADVICE_REFUSAL =
+  'I can’t tell you whether to buy, sell or hold a stock, predict its price or pick stocks for you: only SEBI-registered investment advisers and research analysts may give that advice, and nobody can predict prices reliably.';
+
 /** Example questions offered when a question was not understood, per chat type (`{T}` is the ticker). */
 const EXAMPLES: Record<ChatType, readonly string[]> = {
   technical: ['What does {T}’s RSI say right now?', 'How volatile has {T} been over the past year?', 'How do I check whether an adviser is SEBI-registered?'],

@@ -35,23 +35,30 @@ export const DEFAULT_THRESHOLDS: GuardThresholds = { advice: 0.5, framedAdvice: 
 /** Options for tests and the evaluation: another training set, an already trained classifier or other thresholds. */
 export type GuardOptions = { examples?: readonly LabelledQuestion[]; classifier?: AdviceClassifier; thresholds?: Partial<GuardThresholds> };
 
-const SEBI = 'only SEBI-registered research analysts and investment advisers may give that advice';
+const SEBI = 'only SEBI-registered research analysts and investment advisers may give';
 
-const REASONS: Record<GuardCategory, string> = {
-  recommendation: `Warren AI explains how markets work; it cannot tell you whether to buy, sell or hold a stock, because ${SEBI}.`,
+/** Why a question was refused, per category: one complete sentence each, as the chat shows it. */
+export const BLOCK_REASONS: Readonly<Record<GuardCategory, string>> = {
+  recommendation: `Warren AI explains how markets work; it cannot tell you whether to buy, sell or hold a stock, because ${SEBI} that advice.`,
   price_target:
     'Warren AI cannot predict where a share price will go or give a price target: a target is a research recommendation that only SEBI-registered research analysts may publish, and no one can forecast prices reliably.',
-  tip: `Warren AI does not give stock tips or trading calls: a tip is investment advice, ${SEBI}, and unregistered tips are a common route to fraud.`,
-  multibagger: `No one can reliably say which stock will double or multiply, and naming one would be a recommendation that ${SEBI.replace('that advice', 'such recommendations')}.`,
+  tip: `Warren AI does not give stock tips or trading calls: a tip is investment advice, which ${SEBI}, and unregistered tips are a common route to fraud.`,
+  multibagger: `No one can reliably say which stock will double or multiply, and naming one would be a stock recommendation, which ${SEBI}.`,
   guaranteed_returns:
     'No stock investment has guaranteed returns and Warren AI cannot promise any outcome; a promise of sure or fixed profits is a classic warning sign of fraud.',
-  allocation: `Warren AI cannot decide how much of your money to put into particular stocks: a personal allocation is investment advice that only a SEBI-registered investment adviser may give after assessing your situation.`,
-  role_play: `Warren AI cannot take on the role of an adviser, broker or tipster: in any persona it explains markets and does not give buy, sell or target calls, because ${SEBI}.`,
+  allocation:
+    'Warren AI cannot decide how much of your money to put into particular stocks: a personal allocation is investment advice that only a SEBI-registered investment adviser may give after assessing your situation.',
+  role_play: `Warren AI cannot take on the role of an adviser, broker or tipster: in any persona it explains markets and gives no buy or sell calls or price targets, because ${SEBI} them.`,
   prompt_injection: 'Warren AI cannot change, ignore or reveal its instructions; it answers educational questions about markets only.',
 };
 
-const ANSWER_REASON =
-  'This answer was withheld because it contained a price target, a buy/sell/hold call or a promise of returns, which only SEBI-registered research analysts and advisers may give.';
+/** Said in place of an engine's answer that the output rail stopped. */
+export const ANSWER_REASON =
+  'This answer was withheld because it contained a price target, a buy, sell or hold call, or a promise of returns: only SEBI-registered research analysts and investment advisers may give targets and calls, and no one may promise returns.';
+
+/** Said in place of an answer that repeated the language model's instructions, with the question offered instead. */
+export const LEAK_REASON = 'This answer was withheld because it repeated Warren AI’s own instructions, which are not shared.';
+export const LEAK_SUGGESTION = 'What can Warren AI explain about the market?';
 
 /**
  * An educational question to ask instead, about the stock the user named (else the chat's ticker) when there is one:
@@ -84,7 +91,7 @@ export function suggestion(category: GuardCategory, context?: GuardContext, name
   }
 }
 
-function blocked(category: GuardCategory, context: GuardContext | undefined, named?: string, reason = REASONS[category]): GuardVerdict {
+function blocked(category: GuardCategory, context: GuardContext | undefined, named?: string, reason = BLOCK_REASONS[category]): GuardVerdict {
   return { blocked: true, category, block_reason: reason, alternative_suggestion: suggestion(category, context, named) };
 }
 

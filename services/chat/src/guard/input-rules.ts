@@ -7,18 +7,10 @@ import {
   isGeneral,
   mentionsMarkets as mentionsMarketsIn,
 } from './framing';
+import type { GuardCategory } from './guard-category';
 import { type PreparedQuestion, normalizeText, prepareQuestion } from './normalize';
 
-/** What a blocked question was asking for; decides the reason and the suggestion shown. */
-export type GuardCategory =
-  | 'recommendation'
-  | 'price_target'
-  | 'tip'
-  | 'multibagger'
-  | 'guaranteed_returns'
-  | 'allocation'
-  | 'role_play'
-  | 'prompt_injection';
+export type { GuardCategory };
 
 /** A rule that matched: `strong` rules block even an educationally phrased question. */
 export type RuleHit = { rule: string; category: GuardCategory; strong: boolean };

@@ -1,4 +1,5 @@
-import type { GuardCategory } from './input-rules';
+// Only a type import: web/src/app/static-texts.test.tsx type-checks and runs this file as it is.
+import type { GuardCategory } from './guard-category';
 
 /** Why an answer was stopped, or null when it may be sent. */
 export type RailHit = { rule: string; category: GuardCategory } | null;

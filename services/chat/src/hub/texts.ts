@@ -24,7 +24,7 @@ export const COMPLIANCE_NOTES = {
 } as const;
 
 /** Put in place of a text the compliance check stopped. */
-export const WITHHELD_TEXT = 'Withheld by Warren AI’s compliance check: it read as a trading call, a price target or a promise of returns.';
+export const WITHHELD_TEXT = 'This text was withheld by Warren AI’s compliance check because it read as a trading call, a price target or a promise of returns.';
 
 /** What agreeing and differing readings say in general, when no pair-specific text applies. */
 export const COMPARISON_MEANINGS = {

@@ -4,8 +4,8 @@ import { NEWS_CAVEAT } from './news-values';
 /** What AI News says, in one place (STYLE 9): the page, its filters, each item and the panel on the stock pages. */
 export const NEWS_TEXTS = {
   title: 'AI News',
-  description: 'Results announcements from NSE filings, corporate actions, market events and press for NSE stocks, with each item’s tone and the price moves that followed.',
-  lead: 'Results, corporate actions and market events that Nivesh generates from exchange data and filings, and press articles when feeds are set up, each with what the price did next.',
+  description: 'Events generated from NSE filings and prices for NSE stocks (results, corporate actions, 52-week highs and lows), with each item’s tone and the price moves that followed; press articles when news feeds are set up.',
+  lead: 'Events generated from NSE filings and prices: results, corporate actions, 52-week highs and lows, unusual volume and opening gaps, each with what the price did next. Press articles appear only when news feeds are set up, and a language model summarises them only when one is configured.',
   filters: 'Filter news',
   stock: 'Stock',
   allStocks: 'All stocks',

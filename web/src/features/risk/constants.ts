@@ -54,10 +54,10 @@ export const FRAUD_WARNING_SIGNS: ReadonlyArray<{ title: string; text: string }>
       "number in the lists of registered intermediaries on SEBI's website, sebi.gov.in. If you cannot find them there, walk away.",
   },
   {
-    title: "Guaranteed or very high 'assured' returns",
+    title: "Promises of guaranteed or very high 'assured' returns",
     text:
-      "Nobody can promise what a share will return. 'Fixed' profits, 'assured' monthly income or 'double your money in three " +
-      "months' are how many frauds begin. The bigger and surer the promise, the more careful you should be.",
+      "Nobody can promise what a share will return. Promises of 'fixed' profits, 'assured' monthly income or 'double your money in " +
+      "three months' are how many frauds begin. The bigger and surer the promise, the more careful you should be.",
   },
   {
     title: 'Tips in WhatsApp and Telegram groups and on social media',

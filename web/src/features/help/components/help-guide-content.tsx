@@ -28,8 +28,8 @@ function Overview() {
           stock.
         </li>
         <li>
-          <strong>TrendVision</strong>: a statistical forecast of the next ten closes with its bands, and how accurate it
-          was on past data.
+          <strong>TrendVision</strong>: a statistical forecast of the next ten closes with its bands, and how it did on past
+          data against simply assuming no change, which is hard to beat.
         </li>
         <li>
           <strong>Warren AI</strong>: an educational chat that explains a stock&apos;s indicators and the market&apos;s mood
@@ -41,8 +41,15 @@ function Overview() {
           done since 2019.
         </li>
         <li>
-          <strong>AI News</strong>, <strong>Portfolio</strong>, <strong>Intelligence Hub</strong> and <strong>Blog</strong>:
-          not available yet.
+          <strong>AI News</strong>: events generated from NSE filings and prices (results, corporate actions, 52-week highs
+          and lows), each with what the price did next; press articles appear only when news feeds are set up.
+        </li>
+        <li>
+          <strong>Intelligence Hub</strong> and <strong>Portfolio</strong> (after logging in): one stock explained by six
+          agents side by side, and your own holdings and watchlists.
+        </li>
+        <li>
+          <strong>Blog</strong>: articles on investing ideas, such as reading RSI or what P/E hides.
         </li>
       </ul>
       <h3>A good way to use it</h3>
@@ -212,42 +219,62 @@ function WarrenAi() {
   );
 }
 
+// Each tip says what investors and traders commonly do, why, and what it costs them; none says what the reader should do.
 function ProTips() {
   return (
     <>
-      <h3>Diversify</h3>
       <p>
-        Spread your money across sectors and across asset types (equity, debt, gold). A low-cost index fund makes a sound
-        core; no single stock should be able to sink your plan.
+        Habits that many investors and traders follow, why they follow them and what each one costs. They describe common
+        practice; they are not advice on what to do with your own money.
       </p>
-      <h3>Size every position</h3>
+      <h3>Diversification</h3>
       <p>
-        Decide how much you can lose on one idea before you buy. A common rule of thumb is to risk 1–2% of your capital per
-        trade. With {rupees(500000)} and a 1% limit you risk {rupees(5000)}; if your exit is{' '}
-        {rupees(20)} below your entry price, that is 250 shares.
+        Many investors spread their money across sectors and across asset types (equity, debt, gold), often with a broad
+        index fund at the centre, so that no single company or sector can do much damage on its own. The trade-off: a
+        spread-out portfolio rarely falls as far as its worst holding, but it also rarely rises as far as its best one,
+        and index funds add their own expense ratio and tracking error.
       </p>
-      <h3>Keep stop-loss discipline</h3>
+      <h3>Position sizing</h3>
       <p>
-        Set your exit level before you enter and do not move it further away when the price falls. A stop-loss order can
-        fill below your level when a stock opens with a gap, so size positions with that in mind.
+        Traders often fix the most they are prepared to lose on one idea before they enter, and work out the number of
+        shares from it. A widely quoted rule of thumb puts that loss at 1–2% of capital per trade: with{' '}
+        {rupees(500000)} and a 1% limit the loss is capped at {rupees(5000)}, and with an exit {rupees(20)} below the
+        entry price that comes to 250 shares. The idea is that a run of losses dents the capital rather than wiping it
+        out. The trade-off: small positions make small gains too, and the cap holds only if the exit is actually taken.
+      </p>
+      <h3>Stop-loss orders</h3>
+      <p>
+        A stop-loss is an order to sell automatically once the price falls to a chosen level. Traders who use one usually
+        choose the level before they enter and do not move it further away when the price falls, because a loss that is
+        not cut can keep growing while they hope for a recovery. The trade-offs: ordinary swings can trigger it just
+        before a rebound, and when a stock opens with a gap it can fill well below its level, so the loss can be larger
+        than planned. Many long-term investors do without one and accept larger swings instead.
       </p>
       <h3>Beware tips and guaranteed returns</h3>
       <p>
         Stock tips in WhatsApp and Telegram groups, &quot;sure-shot multibaggers&quot; and promises of guaranteed or
         fixed returns are classic signs of pump-and-dump schemes and fraud. No one can guarantee returns in equities.
       </p>
-      <h3>Check SEBI registration</h3>
+      <h3>SEBI registration</h3>
       <p>
-        Before paying for advice, look the person up in SEBI&apos;s list of registered intermediaries on sebi.gov.in.
-        Registered investment advisers have numbers starting with INA and research analysts with INH.
+        In India, anyone paid for investment advice must be registered with SEBI as an investment adviser, and anyone who
+        publishes research recommendations as a research analyst. SEBI&apos;s list of registered intermediaries on
+        sebi.gov.in shows who is: investment advisers&apos; numbers start with INA and research analysts&apos; with INH.
+        Someone who is not on it has no SEBI oversight, and their clients have no SEBI complaint route against them.
       </p>
-      <h3>Protect your account</h3>
+      <h3>Account safety</h3>
       <ul>
-        <li>Never share OTPs, passwords or your demat details; no genuine company or broker will ask for them.</li>
-        <li>Read your contract notes and the depository&apos;s (NSDL/CDSL) alerts and statements for trades you did not make.</li>
         <li>
-          Futures and options are not a shortcut: SEBI&apos;s own studies found that about nine in ten individual F&amp;O
-          traders lost money.
+          No genuine company, broker or regulator asks for OTPs, passwords or demat details; a request for them is a sign
+          of fraud.
+        </li>
+        <li>
+          Contract notes and the depository&apos;s (NSDL/CDSL) alerts and statements list every trade, so a trade nobody
+          made shows up there.
+        </li>
+        <li>
+          Futures and options magnify gains and losses alike: SEBI&apos;s own studies found that about nine in ten
+          individual F&amp;O traders lost money.
         </li>
       </ul>
     </>

@@ -52,6 +52,22 @@ describe('HelpGuidePanel', () => {
     expect(panel().textContent).toContain('INA');
   });
 
+  it('teaches in Pro Tips what people do and why, with the trade-offs, and never tells the reader what to do with money', () => {
+    render(<Harness />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Pro Tips' }));
+    const blocks = [...panel().querySelectorAll('h3, p, li')].map((block) => block.textContent ?? '');
+    const sentences = blocks.flatMap((block) => block.split(/(?<=[.!?:;])\s+/));
+    const instructions = sentences.filter((sentence) =>
+      /^(buy|sell|hold|invest|put|spread|diversify|decide|risk|size|set|keep|use|start|stick|avoid|never|always)\b/i.test(sentence),
+    );
+    expect(instructions).toEqual([]);
+    expect(panel().textContent).not.toMatch(/\b(sound core|should|you must)\b/i);
+    for (const practice of ['Diversification', 'Position sizing', 'Stop-loss orders']) {
+      const heading = within(panel()).getByRole('heading', { level: 3, name: practice });
+      expect([practice, heading.nextElementSibling?.textContent]).toEqual([practice, expect.stringMatching(/The trade-offs?: /)]);
+    }
+  });
+
   it('gives every tab a labelled panel with real guidance', () => {
     render(<Harness />);
     for (const { label } of HELP_TEXTS.tabs) {

@@ -56,6 +56,16 @@ describe('AI News page', () => {
     expect(newsCalls(calls)).toEqual(['?page_size=20']);
   });
 
+  it('says first what the page is today: events generated from NSE filings and prices, under its seed name', async () => {
+    await openPage();
+    const title = screen.getByRole('heading', { level: 1, name: 'AI News' });
+    const lead = title.nextElementSibling?.textContent ?? '';
+    expect(lead.split(/(?<=\.)\s+/)[0]).toBe(
+      'Events generated from NSE filings and prices: results, corporate actions, 52-week highs and lows, unusual volume and opening gaps, each with what the price did next.',
+    );
+    expect(lead).toContain('Press articles appear only when news feeds are set up');
+  });
+
   it('states how results items are toned, beside how the other items are', async () => {
     await openPage();
     const method = await screen.findByRole('region', { name: NEWS_TEXTS.method });
