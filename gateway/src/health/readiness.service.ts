@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type PaymentDeadLetters,
+  PREMIUM,
   RPC,
   SERVICE_FEATURES,
   SERVICE_NAMES,
@@ -17,6 +19,8 @@ import { PostgresProbe } from './postgres-probe';
 
 /** How long each dependency has to answer a readiness probe. */
 export const READINESS_TIMEOUT_MS = 1_500;
+/** How many of the newest set-aside payment webhooks the status lists. */
+export const PAYMENT_DEAD_LETTERS_SHOWN = 10;
 
 type Check = 'ok' | 'failed';
 
@@ -74,14 +78,28 @@ export class ReadinessService {
     return { status: results.every(([, check]) => check === 'ok') ? 'ready' : 'not_ready', checks };
   }
 
-  /** The administrators' view: the same probes, plus which instance answered and how many features each service has built. */
+  /**
+   * The administrators' view: the same probes, plus which instance answered, how many features each service has
+   * built, and the payment webhooks premium set aside unapplied.
+   */
   async status(): Promise<SystemStatusResponse> {
-    const [postgres, redis, services] = await Promise.all([
+    const [postgres, redis, services, deadLetters] = await Promise.all([
       outcome(() => this.postgres.ping()),
       outcome(() => this.redis.ping()),
       Promise.all(SERVICE_NAMES.map((service) => this.serviceStatus(service))),
+      this.paymentDeadLetters(),
     ]);
-    return { checked_at: new Date().toISOString(), dependencies: { postgres, redis }, services };
+    return { checked_at: new Date().toISOString(), dependencies: { postgres, redis }, services, payment_dead_letters: deadLetters };
+  }
+
+  /** Null when premium does not answer in time (or answers nonsense): the page then says it could not tell, rather than "none". */
+  private async paymentDeadLetters(): Promise<PaymentDeadLetters | null> {
+    try {
+      const answer = await within(this.rpc.call(PREMIUM.paymentDeadLetters, { limit: PAYMENT_DEAD_LETTERS_SHOWN }, { deadlineMs: READINESS_TIMEOUT_MS }), READINESS_TIMEOUT_MS);
+      return PREMIUM.paymentDeadLetters.result.parse(answer);
+    } catch {
+      return null;
+    }
   }
 
   private async serviceStatus(service: ServiceName): Promise<ServiceStatus> {

@@ -36,6 +36,15 @@ describe('payment webhooks at the gateway', () => {
     expect(response.json()).toMatchObject({ detail: WEBHOOK_TEXTS.badSignature });
   });
 
+  it('refuses the correct signature with a digit appended, or in upper case: only the exact 64 lower-case hex digits pass', async () => {
+    const good = signWebhookBody(body, SECRET);
+    for (const signature of [`${good}0`, `${good}00`, good.toUpperCase(), good.slice(0, 63)]) {
+      const response = await post(gw, body, { [SIGNATURE_HEADER]: signature });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ detail: WEBHOOK_TEXTS.badSignature });
+    }
+  });
+
   it('refuses an empty body and malformed JSON with 400 before anything is queued', async () => {
     expect((await post(gw, '', { [SIGNATURE_HEADER]: signWebhookBody(Buffer.alloc(0), SECRET) })).statusCode).toBe(400);
     const malformed = Buffer.from('{"entity":', 'utf8');

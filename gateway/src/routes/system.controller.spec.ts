@@ -1,4 +1,4 @@
-import { DomainError, RPC, isFeaturePattern, notImplemented, patternsOf, SystemStatusResponseSchema } from '@nivesh/proto';
+import { DomainError, PREMIUM, RPC, isFeaturePattern, notImplemented, patternsOf, SystemStatusResponseSchema } from '@nivesh/proto';
 import { mintToken, startTestGateway, type TestGateway } from '../../test/test-app';
 
 describe('system routes', () => {
@@ -70,6 +70,36 @@ describe('system routes', () => {
       expect(byService.auth).toMatchObject({ name: 'Accounts and sign-in', state: 'degraded', features_not_built: null });
       expect(byService.prediction).toMatchObject({ name: 'Price forecasts', state: 'down', instance: null, features_not_built: null });
       expect(body.services.map((service) => service.service)).toEqual(['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content']);
+    });
+
+    it('lists the payment webhooks premium set aside, and says null when premium cannot tell', async () => {
+      const deadLetters = {
+        total: 2,
+        latest: [
+          {
+            event_id: 'evt_unreadable',
+            event_type: 'subscription.halted',
+            reason: 'unreadable' as const,
+            detail: '✖ Invalid input: expected string, received number → at payload.subscription.entity.id',
+            received_at: '2026-11-24T06:29:00.000Z',
+            attempts: 1,
+          },
+          { event_id: 'evt_unknown', event_type: 'subscription.activated', reason: 'unknown_subscription' as const, detail: 'No subscription sub_X.', received_at: '2026-11-24T06:28:00.000Z', attempts: 3 },
+        ],
+      };
+      gw.rpc.on(PREMIUM.paymentDeadLetters.pattern, () => deadLetters);
+      const admin = await asAdmin();
+      const body = SystemStatusResponseSchema.parse((await get('/api/system/status', admin)).json());
+      expect(body.payment_dead_letters).toEqual(deadLetters);
+      expect(gw.rpc.lastCall(PREMIUM.paymentDeadLetters.pattern)?.payload).toEqual({ limit: 10 });
+
+      gw.rpc.on(PREMIUM.paymentDeadLetters.pattern, () => {
+        throw new DomainError('service_unavailable', 'The premium service is unavailable.');
+      });
+      const unknown = SystemStatusResponseSchema.parse((await get('/api/system/status', admin)).json());
+      expect(unknown.payment_dead_letters).toBeNull();
+      // The rest of the status still comes.
+      expect(unknown.services).toHaveLength(8);
     });
   });
 

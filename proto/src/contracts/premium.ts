@@ -159,6 +159,39 @@ export const CheckoutPageSchema = z.object({ found: z.boolean(), html: z.string(
 export const CheckoutPressPayloadSchema = z.object({ provider_subscription_id: z.string().min(1).max(64), press: z.enum(['pay', 'fail']) });
 export const CheckoutPressResultSchema = z.object({ redirect_to: z.string() });
 
+/**
+ * Why a correctly signed payment webhook was set aside instead of applied: `unreadable`, its body is not an event we
+ * can read (a format change at the provider, say); `unknown_subscription`, it names a subscription we do not have.
+ */
+export const PAYMENT_DEAD_LETTER_REASONS = ['unreadable', 'unknown_subscription'] as const;
+export const PaymentDeadLetterReasonSchema = z.enum(PAYMENT_DEAD_LETTER_REASONS);
+export type PaymentDeadLetterReason = z.infer<typeof PaymentDeadLetterReasonSchema>;
+
+/** Longest event id, event name and detail a dead letter carries over the wire; longer ones are cut with '…'. */
+export const PAYMENT_DEAD_LETTER_LIMITS = { eventId: 200, eventType: 100, detail: 500 } as const;
+
+/** One set-aside webhook as the admin status page lists it; the texts are the provider's, cut to length, never its body. */
+export const PaymentDeadLetterSchema = z.object({
+  event_id: z.string().max(PAYMENT_DEAD_LETTER_LIMITS.eventId),
+  /** The provider's event name when the body says one, e.g. 'subscription.halted'. */
+  event_type: z.string().max(PAYMENT_DEAD_LETTER_LIMITS.eventType).nullable(),
+  reason: PaymentDeadLetterReasonSchema,
+  /** What did not parse, or which subscription is missing and how often it was tried. */
+  detail: z.string().max(PAYMENT_DEAD_LETTER_LIMITS.detail),
+  /** When the gateway received it. */
+  received_at: IsoDateTimeSchema,
+  attempts: z.number().int().positive(),
+});
+export type PaymentDeadLetter = z.infer<typeof PaymentDeadLetterSchema>;
+
+/** How many webhooks are set aside and not resolved, and the newest of them. */
+export const PaymentDeadLettersPayloadSchema = z.object({ limit: z.number().int().min(1).max(50).default(10) });
+export const PaymentDeadLettersSchema = z.object({
+  total: z.number().int().nonnegative(),
+  latest: z.array(PaymentDeadLetterSchema).max(50),
+});
+export type PaymentDeadLetters = z.infer<typeof PaymentDeadLettersSchema>;
+
 /** RPC patterns answered by services/premium. */
 export const PREMIUM = {
   ...systemPatterns('premium'),
@@ -170,6 +203,8 @@ export const PREMIUM = {
   toolAccess: defineRpc('premium', 'toolAccess', ToolAccessPayloadSchema, ToolAccessSchema, 2_000),
   entitlements: defineRpc('premium', 'entitlements', EntitlementsPayloadSchema, EntitlementsSchema, 5_000),
   checkoutPage: defineRpc('premium', 'checkoutPage', CheckoutPagePayloadSchema, CheckoutPageSchema),
+  // For the administrators' system status (the gateway asks it; no route of its own).
+  paymentDeadLetters: defineRpc('premium', 'paymentDeadLetters', PaymentDeadLettersPayloadSchema, PaymentDeadLettersSchema, 2_000),
   // Pressing Pay delivers three signed webhooks to the gateway before it answers.
   checkoutPress: defineRpc('premium', 'checkoutPress', CheckoutPressPayloadSchema, CheckoutPressResultSchema, { deadlineMs: 30_000, sideEffects: true }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../rpc';
+import { PaymentDeadLettersSchema } from './premium';
 
 /** GET /healthz: the gateway process is alive. */
 export const LivenessResponseSchema = z.object({
@@ -39,11 +40,15 @@ export const ServiceStatusSchema = z.object({
 });
 export type ServiceStatus = z.infer<typeof ServiceStatusSchema>;
 
-/** GET /api/system/status (administrators only): PostgreSQL, Redis and every service, with what each can do. */
+/**
+ * GET /api/system/status (administrators only): PostgreSQL, Redis and every service, with what each can do, and
+ * the payment webhooks set aside unapplied (null when the premium service could not be asked).
+ */
 export const SystemStatusResponseSchema = z.object({
   checked_at: z.iso.datetime(),
   dependencies: z.object({ postgres: CheckSchema, redis: CheckSchema }),
   services: z.array(ServiceStatusSchema),
+  payment_dead_letters: PaymentDeadLettersSchema.nullable(),
 });
 export type SystemStatusResponse = z.infer<typeof SystemStatusResponseSchema>;
 

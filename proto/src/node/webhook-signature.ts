@@ -5,7 +5,12 @@ export const SIGNATURE_HEADER = 'x-razorpay-signature';
 /** The header that names one event; Razorpay repeats it on every retry of the same event. */
 export const EVENT_ID_HEADER = 'x-razorpay-event-id';
 
-const HEX = /^[0-9a-fA-F]+$/;
+/**
+ * The one form a signature takes: 64 lower-case hex digits, as Razorpay sends it. Anything else is refused before
+ * decoding: Node's hex decoding stops at the first odd or non-hex digit, so a digest with a digit appended (or with
+ * garbage after it) would otherwise decode to the very same bytes.
+ */
+const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
 
 const hmac = (rawBody: Buffer, secret: string): Buffer => {
   // An empty key would make every signature forgeable by anyone who knows that.
@@ -17,16 +22,14 @@ const hmac = (rawBody: Buffer, secret: string): Buffer => {
 export const signWebhookBody = (rawBody: Buffer, secret: string): string => hmac(rawBody, secret).toString('hex');
 
 /**
- * Whether `signature` is the body's HMAC under `secret`, compared in constant time. The SDK's
- * validateWebhookSignature compares strings with ===, which leaks how many leading characters matched.
+ * Whether `signature` is exactly the body's HMAC under `secret`: 64 lower-case hex digits, compared in constant
+ * time. The SDK's validateWebhookSignature compares strings with ===, which leaks how many leading characters matched.
  */
 export const isValidWebhookSignature = (rawBody: Buffer, signature: string | undefined, secret: string): boolean => {
   const expected = hmac(rawBody, secret);
-  if (!signature || !HEX.test(signature)) return false;
-  const given = Buffer.from(signature, 'hex');
-  // timingSafeEqual throws on different lengths; the length of a digest is no secret.
-  if (given.length !== expected.length) return false;
-  return timingSafeEqual(given, expected);
+  // The format of a signature is no secret; only a well-formed one is compared, and then in constant time.
+  if (signature === undefined || !SIGNATURE_FORMAT.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signature, 'hex'), expected);
 };
 
 /**

@@ -9,6 +9,7 @@ import { paymentProviderFactory, simulatorCheckoutFactory } from './premium/paym
 import { PremiumJobs } from './premium/premium-jobs';
 import { PremiumHandler } from './premium/premium.handler';
 import { PremiumService } from './premium/premium.service';
+import { PaymentDeadLettersRepository } from './subscriptions/payment-dead-letters.repository';
 import { SUBSCRIPTION_ENTITIES } from './subscriptions/subscription.entities';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 
@@ -22,7 +23,15 @@ export class AppModule {
         TypeOrmModule.forFeature(SUBSCRIPTION_ENTITIES),
       ],
       controllers: [PremiumHandler, CheckoutHandler],
-      providers: [paymentProviderFactory, simulatorCheckoutFactory, SubscriptionsRepository, PremiumJobs, PremiumService, PaymentEventsProcessor],
+      providers: [
+        paymentProviderFactory,
+        simulatorCheckoutFactory,
+        SubscriptionsRepository,
+        PaymentDeadLettersRepository,
+        PremiumJobs,
+        PremiumService,
+        PaymentEventsProcessor,
+      ],
     };
   }
 }

@@ -10,6 +10,7 @@ import {
   type PremiumStatusResponse,
   sessionKey,
   type SubscribeResponse,
+  SystemStatusResponseSchema,
 } from '@nivesh/proto';
 import { EVENT_ID_HEADER, parseConfig, RpcClient, SIGNATURE_HEADER, signWebhookBody, startService } from '@nivesh/proto/node';
 import type { FastifyInstance } from 'fastify';
@@ -56,14 +57,14 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
   let rpc: RpcClient;
   let prefix = '';
 
-  /** A logged-in user: a live session in Redis and its bearer token, as services/auth would leave them. */
-  const newUser = async () => {
+  /** A logged-in user (or admin): a live session in Redis and its bearer token, as services/auth would leave them. */
+  const newUser = async (isAdmin = false) => {
     const userId = randomUUID();
     const sessionId = randomUUID();
     const now = Date.now();
     await redis.set(
       sessionKey(prefix, sessionId),
-      JSON.stringify({ user_id: userId, username: `tester${userId.slice(0, 6)}`, is_admin: false, is_premium: false, created_at: new Date(now).toISOString(), expires_at: new Date(now + 3_600_000).toISOString() }),
+      JSON.stringify({ user_id: userId, username: `tester${userId.slice(0, 6)}`, is_admin: isAdmin, is_premium: false, created_at: new Date(now).toISOString(), expires_at: new Date(now + 3_600_000).toISOString() }),
       'EX',
       3_600,
     );
@@ -96,9 +97,9 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     return { ...user, device, providerId, subscriptionId: started.body.order_id! };
   };
 
-  /** A Razorpay webhook body for one subscription, as Razorpay sends it. */
-  const webhook = (event: RazorpayEventName, providerId: string, period?: { start: Date; end: Date }) => {
-    const at = Math.floor(Date.now() / 1000);
+  /** A Razorpay webhook body for one subscription, as Razorpay sends it (`createdAt` in Unix seconds; default now). */
+  const webhook = (event: RazorpayEventName, providerId: string, period?: { start: Date; end: Date }, createdAt?: number) => {
+    const at = createdAt ?? Math.floor(Date.now() / 1000);
     const subscription = buildSubscriptionEntity({
       id: providerId,
       planId: 'plan_test',
@@ -137,6 +138,15 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     )).rows;
   const subscriptionRow = async (subscriptionId: string) =>
     (await pg.query<{ status: string; current_period_end: Date | null }>('SELECT status, current_period_end FROM premium.subscriptions WHERE id = $1', [subscriptionId])).rows[0]!;
+  const providerEventRow = async (eventId: string) =>
+    (await pg.query<{ outcome: string; detail: string | null }>('SELECT outcome, detail FROM premium.provider_events WHERE event_id = $1', [eventId])).rows[0];
+  const deadLetterRow = async (eventId: string) =>
+    (
+      await pg.query<{ reason: string; detail: string; event_type: string | null; provider_subscription_id: string | null; raw_body: string; attempts: number; resolved_at: Date | null }>(
+        'SELECT reason, detail, event_type, provider_subscription_id, raw_body, attempts, resolved_at FROM premium.payment_dead_letters WHERE event_id = $1',
+        [eventId],
+      )
+    ).rows[0];
 
   beforeAll(async () => {
     prefix = `prem-${randomBytes(4).toString('hex')}`;
@@ -328,6 +338,89 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     );
     const row = await until(() => subscriptionRow(subscriptionId), (value) => value.status === 'active', 20_000);
     expect(row.status).toBe('active');
+  });
+
+  it('a webhook for a subscription not stored yet waits in the dead-letter table, and is resolved there once a retry applies it', async () => {
+    const providerId = `sub_${randomBytes(7).toString('hex')}`;
+    const eventId = `evt_late_${randomUUID()}`;
+    const now = new Date();
+    expect((await deliver(webhook('subscription.activated', providerId, { start: now, end: new Date(now.getTime() + 30 * 86_400_000) }), { eventId })).statusCode).toBe(200);
+    const waiting = await until(() => deadLetterRow(eventId), (letter) => letter !== undefined);
+    expect(waiting).toMatchObject({ reason: 'unknown_subscription', event_type: 'subscription.activated', provider_subscription_id: providerId, resolved_at: null });
+    expect(waiting!.detail).toContain(`provider id ${providerId} (yet); trying again`);
+
+    const subscriptionId = randomUUID();
+    await pg.query(
+      `INSERT INTO premium.subscriptions (id, user_id, plan_id, status, provider, provider_subscription_id, cancel_at_period_end, created_at, updated_at)
+       VALUES ($1, $2, 'premium_monthly', 'pending_payment', 'simulator', $3, false, now(), now())`,
+      [subscriptionId, randomUUID(), providerId],
+    );
+    await until(() => subscriptionRow(subscriptionId), (value) => value.status === 'active', 20_000);
+    const resolved = await until(() => deadLetterRow(eventId), (letter) => letter?.resolved_at != null);
+    expect(resolved?.resolved_at).toBeInstanceOf(Date);
+    expect(resolved?.attempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a correctly signed subscription.halted created an hour before the activation leaves the subscription active: recorded as stale, and a replay deduplicates', async () => {
+    const bought = await buyPremium(fingerprint('Stale halt laptop'));
+    const activatedAt = Math.floor(Date.now() / 1000);
+    const staleId = `evt_stale_halt_${randomUUID()}`;
+    const stale = webhook('subscription.halted', bought.providerId, undefined, activatedAt - 3_600);
+    expect((await deliver(stale, { eventId: staleId })).statusCode).toBe(200);
+    const recorded = await until(() => providerEventRow(staleId), (row) => row !== undefined);
+    expect(recorded).toMatchObject({ outcome: 'stale', detail: expect.stringMatching(/^Out of date: this halt was sent at .+, before the provider event of .+ that the subscription's current state comes from\.$/) });
+    expect(await subscriptionRow(bought.subscriptionId)).toMatchObject({ status: 'active' });
+    expect((await status(bought.token, bought.device)).body).toMatchObject({ is_premium: true, subscription: { status: 'active' } });
+    expect((await auditOf(bought.subscriptionId)).map((row) => row.to_status)).toEqual(['created', 'pending_payment', 'active']);
+
+    // The same event again (under its id) is a duplicate; nothing else is written.
+    expect((await deliver(stale, { eventId: staleId })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await pg.query('SELECT count(*)::int AS n FROM premium.provider_events WHERE event_id = $1', [staleId])).rows[0].n).toBe(1);
+    expect(await subscriptionRow(bought.subscriptionId)).toMatchObject({ status: 'active' });
+
+    // A halt sent after the activation does end it: the paid period runs to its end, with no renewal.
+    const freshId = `evt_fresh_halt_${randomUUID()}`;
+    expect((await deliver(webhook('subscription.halted', bought.providerId, undefined, activatedAt + 60), { eventId: freshId })).statusCode).toBe(200);
+    await until(() => subscriptionRow(bought.subscriptionId), (row) => row.status === 'cancelled_at_period_end');
+    expect(await providerEventRow(freshId)).toMatchObject({ outcome: 'applied' });
+    expect((await status(bought.token, bought.device)).body).toMatchObject({ is_premium: true, subscription: { status: 'cancelled' } });
+  });
+
+  it('a signed event that does not parse and an event for an unknown subscription are kept as dead letters and shown, with their reason, on the admin status answer', async () => {
+    // A format change at the provider: the subscription entity's id is now called subscription_id.
+    const changed = JSON.parse(webhook('subscription.halted', `sub_${randomBytes(7).toString('hex')}`).toString('utf8'));
+    changed.payload.subscription.entity.subscription_id = changed.payload.subscription.entity.id;
+    delete changed.payload.subscription.entity.id;
+    const unreadable = Buffer.from(JSON.stringify(changed), 'utf8');
+    const unreadableId = `evt_unreadable_${randomUUID()}`;
+    expect((await deliver(unreadable, { eventId: unreadableId })).statusCode).toBe(200);
+
+    const strangerId = `sub_${randomBytes(7).toString('hex')}`;
+    const unknownId = `evt_unknown_${randomUUID()}`;
+    expect((await deliver(webhook('subscription.charged', strangerId), { eventId: unknownId })).statusCode).toBe(200);
+
+    const kept = await until(() => deadLetterRow(unreadableId), (letter) => letter !== undefined);
+    expect(kept).toMatchObject({ reason: 'unreadable', event_type: 'subscription.halted', raw_body: unreadable.toString('utf8'), resolved_at: null });
+    expect(kept!.detail).toMatch(/^The body is not an event we can read: .*payload\.subscription\.entity\.id/);
+    const waiting = await until(() => deadLetterRow(unknownId), (letter) => letter !== undefined);
+    expect(waiting).toMatchObject({ reason: 'unknown_subscription', event_type: 'subscription.charged', provider_subscription_id: strangerId });
+
+    // The administrators' system status, through the gateway: the count and the newest, in words, never the body.
+    const admin = await newUser(true);
+    const answer = await http.inject({ method: 'GET', url: '/api/system/status', remoteAddress: addressOf(admin.token), headers: { authorization: `Bearer ${admin.token}` } });
+    expect(answer.statusCode).toBe(200);
+    const body = SystemStatusResponseSchema.parse(answer.json());
+    const letters = body.payment_dead_letters!;
+    expect(letters.total).toBeGreaterThanOrEqual(2);
+    const byId = new Map(letters.latest.map((letter) => [letter.event_id, letter]));
+    expect(byId.get(unreadableId)).toMatchObject({ reason: 'unreadable', event_type: 'subscription.halted', attempts: 1, detail: kept!.detail });
+    expect(byId.get(unknownId)).toMatchObject({ reason: 'unknown_subscription', event_type: 'subscription.charged', detail: expect.stringContaining(strangerId) });
+    expect(new Date(byId.get(unknownId)!.received_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(answer.body).not.toContain('"payload"');
+    // Not for anyone else.
+    const user = await newUser();
+    expect((await http.inject({ method: 'GET', url: '/api/system/status', remoteAddress: addressOf(user.token), headers: { authorization: `Bearer ${user.token}` } })).statusCode).toBe(403);
   });
 
   it('reconciliation asks the provider about a checkout whose webhooks never came, and activates it', async () => {

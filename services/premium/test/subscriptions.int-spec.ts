@@ -7,6 +7,7 @@ import type { ProviderEvent } from '../src/subscriptions/events';
 import { DEVICE_MESSAGES } from '../src/subscriptions/messages';
 import { isPremium } from '../src/subscriptions/state-machine';
 import { ProviderEventEntity, SUBSCRIPTION_ENTITIES, type SubscriptionEntity } from '../src/subscriptions/subscription.entities';
+import { PaymentDeadLettersRepository } from '../src/subscriptions/payment-dead-letters.repository';
 import { SubscriptionsRepository } from '../src/subscriptions/subscriptions.repository';
 
 /** A migrated database: `node services/premium/dist/migrate.js` with the same DATABASE_URL. */
@@ -20,6 +21,7 @@ const NOW = at('2026-11-10T00:00:10Z');
 describe('subscriptions, provider events and device claims on real PostgreSQL', () => {
   let dataSource: DataSource;
   let repo: SubscriptionsRepository;
+  let deadLetters: PaymentDeadLettersRepository;
   let pg: Client;
   let observer: Client;
 
@@ -27,6 +29,7 @@ describe('subscriptions, provider events and device claims on real PostgreSQL', 
     dataSource = new DataSource(serviceDataSourceOptions({ databaseUrl: DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS, entities: SUBSCRIPTION_ENTITIES }));
     await dataSource.initialize();
     repo = new SubscriptionsRepository(dataSource);
+    deadLetters = new PaymentDeadLettersRepository(dataSource);
     pg = new Client({ connectionString: DATABASE_URL });
     await pg.connect();
     observer = new Client({ connectionString: DATABASE_URL });
@@ -161,6 +164,68 @@ describe('subscriptions, provider events and device claims on real PostgreSQL', 
 
     await repo.startCheckout(subscription.id, notYetKnown, NOW);
     expect(await repo.applyProviderEvent(early, NOW)).toMatchObject({ outcome: 'applied', subscription: { status: 'active' } });
+  });
+
+  it('records a halt sent an hour before the activation as stale: the subscription stays active, and a replay is a duplicate', async () => {
+    const { id, providerId } = await pendingSubscription();
+    const activated = { ...event(providerId, 'activated', NOVEMBER), occurred_at: '2026-11-10T10:00:00.000Z' };
+    expect(await repo.applyProviderEvent(activated, NOW)).toMatchObject({ outcome: 'applied' });
+    expect(await reload(id)).toMatchObject({ status: 'active', provider_event_at: at('2026-11-10T10:00:00Z') });
+
+    const staleHalt: ProviderEvent = { id: `evt_${randomUUID()}`, type: 'halted', provider_subscription_id: providerId, occurred_at: '2026-11-10T09:00:00.000Z' };
+    expect(await repo.applyProviderEvent(staleHalt, NOW)).toMatchObject({ outcome: 'ignored', stale: true, reason: expect.stringMatching(/^Out of date: this halt was sent at 2026-11-10T09:00:00\.000Z/) });
+    expect(await reload(id)).toMatchObject({ status: 'active', cancel_at_period_end: false, provider_event_at: at('2026-11-10T10:00:00Z') });
+    expect(await dataSource.getRepository(ProviderEventEntity).findOneByOrFail({ event_id: staleHalt.id })).toMatchObject({
+      outcome: 'stale',
+      event_type: 'halted',
+      detail: expect.stringContaining('before the provider event of 2026-11-10T10:00:00.000Z'),
+    });
+    expect(await repo.applyProviderEvent(staleHalt, NOW)).toEqual({ outcome: 'duplicate' });
+    expect((await trail(id)).map(([, to]) => to)).toEqual(['created', 'pending_payment', 'active']);
+
+    // A renewal moves the time forward; a cancellation sent after it applies.
+    expect(await repo.applyProviderEvent({ ...event(providerId, 'charged', DECEMBER), occurred_at: '2026-12-10T00:00:03.000Z' }, at('2026-12-10T00:01:00Z'))).toMatchObject({ outcome: 'applied' });
+    expect((await reload(id)).provider_event_at).toEqual(at('2026-12-10T00:00:03Z'));
+    const cancelled: ProviderEvent = { id: `evt_${randomUUID()}`, type: 'cancelled', provider_subscription_id: providerId, occurred_at: '2026-12-11T00:00:00.000Z' };
+    expect(await repo.applyProviderEvent(cancelled, at('2026-12-11T00:00:01Z'))).toMatchObject({ outcome: 'applied', subscription: { status: 'cancelled_at_period_end' } });
+    expect((await reload(id)).provider_event_at).toEqual(at('2026-12-11T00:00:00Z'));
+  });
+
+  it('keeps dead letters: one row per event counting its tries, the newest unresolved listed, resolved ones no longer counted', async () => {
+    const before = (await deadLetters.unresolved(50)).total;
+    const base = { reason: 'unknown_subscription' as const, eventType: 'subscription.charged', providerSubscriptionId: 'sub_Nobody', rawBody: '{"event":"subscription.charged"}' };
+    const first = `evt_dl_${randomUUID()}`;
+    const second = `evt_dl_${randomUUID()}`;
+    await deadLetters.record({ ...base, eventId: first, detail: 'first try', receivedAt: at('2026-11-24T06:00:00Z'), now: at('2026-11-24T06:00:01Z') });
+    await deadLetters.record({ ...base, eventId: first, detail: 'second try', receivedAt: at('2026-11-24T06:00:00Z'), now: at('2026-11-24T06:00:03Z') });
+    await deadLetters.record({
+      ...base,
+      eventId: second,
+      reason: 'unreadable',
+      eventType: `<script>alert(1)</script>\u0007${'x'.repeat(300)}`,
+      providerSubscriptionId: null,
+      detail: `line one\nline two ${'y'.repeat(900)}`,
+      receivedAt: at('2026-11-24T06:05:00Z'),
+      now: at('2026-11-24T06:05:01Z'),
+    });
+
+    expect(await deadLetters.findByEventId(first)).toMatchObject({ attempts: 2, detail: 'second try', resolved_at: null, raw_body: base.rawBody, received_at: at('2026-11-24T06:00:00Z') });
+    const listed = await deadLetters.unresolved(50);
+    expect(listed.total).toBe(before + 2);
+    const newest = listed.latest.find((letter) => letter.event_id === second)!;
+    expect(newest.event_type).toHaveLength(100);
+    expect(newest.event_type).toMatch(/^<script>alert\(1\)<\/script> x+…$/);
+    expect(newest.detail).toHaveLength(500);
+    expect(newest.detail).toMatch(/^line one line two y+…$/);
+    expect(listed.latest.findIndex((letter) => letter.event_id === second)).toBeLessThan(listed.latest.findIndex((letter) => letter.event_id === first));
+
+    expect(await deadLetters.resolve(first, at('2026-11-24T06:10:00Z'))).toBe(true);
+    expect(await deadLetters.resolve(first, at('2026-11-24T06:11:00Z'))).toBe(false);
+    expect(await deadLetters.resolve(`evt_never_${randomUUID()}`, at('2026-11-24T06:11:00Z'))).toBe(false);
+    const after = await deadLetters.unresolved(50);
+    expect(after.total).toBe(before + 1);
+    expect(after.latest.map((letter) => letter.event_id)).not.toContain(first);
+    expect((await deadLetters.unresolved(1)).latest).toHaveLength(1);
   });
 
   it('cancels at the period end: premium until then, expired by the job after, without waiting for the job', async () => {

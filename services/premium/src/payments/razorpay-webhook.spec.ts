@@ -1,6 +1,6 @@
 import { InvalidSignature, MalformedWebhook, type ProviderEvent } from './provider';
 import { buildPaymentEntity, buildSubscriptionEntity, buildWebhookEvent, type RazorpayEventName, type SubscriptionFacts } from './razorpay-payloads';
-import { eventIdOf, parseRazorpayWebhook, readRazorpayWebhook, toProviderEvents } from './razorpay-webhook';
+import { eventIdOf, eventNameOf, parseRazorpayWebhook, printable, readRazorpayWebhook, toProviderEvents } from './razorpay-webhook';
 import { signWebhookBody } from './signature';
 import { fixtureBytes, fixtureJson, WEBHOOK_FIXTURES } from './testing/fixtures';
 
@@ -69,6 +69,26 @@ describe('Razorpay webhooks → provider events (recorded payloads)', () => {
     const webhook = fixtureJson<any>('payment.failed');
     delete webhook.payload.payment.entity.subscription_id;
     expect(toProviderEvents(readRazorpayWebhook(Buffer.from(JSON.stringify(webhook))), 'e1')).toEqual([]);
+  });
+
+  it('throws MalformedWebhook for an event we act on that lacks the entity naming its subscription: a format we cannot read, not "no news"', () => {
+    for (const name of ['subscription.halted', 'subscription.activated', 'subscription.pending']) {
+      const webhook = fixtureJson<any>(name);
+      delete webhook.payload.subscription;
+      expect(() => toProviderEvents(readRazorpayWebhook(Buffer.from(JSON.stringify(webhook))), 'e1')).toThrow(new MalformedWebhook(`${name} carries no subscription entity`));
+    }
+    const failed = fixtureJson<any>('payment.failed');
+    delete failed.payload.payment;
+    expect(() => toProviderEvents(readRazorpayWebhook(Buffer.from(JSON.stringify(failed))), 'e1')).toThrow(MalformedWebhook);
+  });
+
+  it('reads the event name of a body it cannot otherwise read, printable and cut to length', () => {
+    expect(eventNameOf(Buffer.from('{"event":"subscription.halted","payload":7}'))).toBe('subscription.halted');
+    expect(eventNameOf(JSON.stringify({ event: 'sub\u0000scription.<b>x</b>\n' }))).toBe('sub scription.<b>x</b>');
+    expect(eventNameOf(JSON.stringify({ event: 'x'.repeat(500) }))).toHaveLength(100);
+    for (const body of ['not json', '[]', 'null', '{"event":7}', '{"event":"  "}']) expect(eventNameOf(body)).toBeNull();
+    expect(printable('a\u202eb\r\nc', 10)).toBe('a b  c');
+    expect(printable('abcdef', 4)).toBe('abc…');
   });
 
   it('reads notes sent as an empty array, as Razorpay does when there are none', () => {

@@ -55,14 +55,20 @@ const periodOf = (webhook: RazorpayWebhook): Pick<ProviderEvent, 'period_start' 
 
 /**
  * Maps one Razorpay webhook to provider events: none for events we do not act on (payment.captured,
- * subscription.updated, a payment.failed that names no subscription, ...), otherwise one.
+ * subscription.updated, a payment.failed that names no subscription, ...), otherwise one. An event we act on
+ * without the entity that carries its subscription is a format we cannot read (MalformedWebhook), not "no news".
  */
 export const toProviderEvents = (webhook: RazorpayWebhook, eventId: string): ProviderEvent[] => {
   // One table for both sides: subscriptions/events.ts.
   const type = providerEventTypeOfRazorpay(webhook.event);
   if (!type) return [];
   const providerSubscriptionId = subscriptionIdOf(webhook);
-  if (!providerSubscriptionId) return [];
+  if (!providerSubscriptionId) {
+    if (webhook.event.startsWith('subscription.')) throw new MalformedWebhook(`${webhook.event} carries no subscription entity`);
+    if (!webhook.payload.payment) throw new MalformedWebhook(`${webhook.event} carries no payment entity`);
+    // A payment.failed of something other than a subscription: no news for us.
+    return [];
+  }
   return [
     {
       id: eventId,
@@ -79,6 +85,27 @@ export const toProviderEvents = (webhook: RazorpayWebhook, eventId: string): Pro
  * hash of the signed body, so a replay of that same body still deduplicates.
  */
 export const eventIdOf = (rawBody: Buffer, headers: WebhookHeaders): string => webhookEventId(rawBody, headerValue(headers, EVENT_ID_HEADER));
+
+/** Printable text only, at most `max` characters ('…' marks a cut): for texts taken from a body that are shown or logged. */
+export const printable = (text: string, max: number): string => {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+};
+
+/**
+ * The event name a body says it is (`event`), or null when it is not JSON or says none: what a dead letter
+ * records of a body it cannot read.
+ */
+export const eventNameOf = (rawBody: Buffer | string): string | null => {
+  try {
+    const json: unknown = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
+    const name = json !== null && typeof json === 'object' ? (json as { event?: unknown }).event : undefined;
+    return typeof name === 'string' && name.trim() !== '' ? printable(name, 100) : null;
+  } catch {
+    return null;
+  }
+};
 
 /** Reads JSON and checks the envelope, or throws MalformedWebhook saying why. */
 export const readRazorpayWebhook = (rawBody: Buffer): RazorpayWebhook => {

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type PaymentWebhookJob, QUEUES } from '@nivesh/proto';
 import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
-import { UnrecoverableError } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
-import { MalformedWebhook } from '../payments/provider';
-import { readRazorpayWebhook, toProviderEvents } from '../payments/razorpay-webhook';
+import { MalformedWebhook, type ProviderEvent } from '../payments/provider';
+import { eventNameOf, readRazorpayWebhook, toProviderEvents } from '../payments/razorpay-webhook';
+import { PaymentDeadLettersRepository } from '../subscriptions/payment-dead-letters.repository';
 import { type ProviderEventResult, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /** A webhook for a subscription this service has not stored yet (its checkout is still being written): tried again later. */
@@ -15,11 +16,29 @@ export class SubscriptionNotYetKnown extends Error {
   }
 }
 
+/** Which try of a job this is: the first is 1, the last is `of`. */
+export type Attempt = { number: number; of: number };
+
+/** The try of a BullMQ job that is running now. */
+export const attemptOf = (job: Pick<Job, 'attemptsMade' | 'opts'>): Attempt => ({ number: job.attemptsMade + 1, of: Math.max(job.opts.attempts ?? 1, 1) });
+
+/** Why an event waits in the dead-letter table, in the words an operator reads on the admin status page. */
+export const DEAD_LETTER_TEXTS = {
+  unknownSubscription: (providerSubscriptionId: string, attempt: Attempt) =>
+    attempt.number >= attempt.of
+      ? `No subscription here has the provider id ${providerSubscriptionId}; gave up after ${attempt.of} tries.`
+      : `No subscription here has the provider id ${providerSubscriptionId} (yet); trying again, ${attempt.of - attempt.number} tries left.`,
+} as const;
+
 /**
  * Applies the webhooks the gateway queued on `payment-events` (their signatures checked there, on the raw
  * body). Each event is applied exactly once: its id is stored in the same transaction as the state change,
- * so a replay, a retry or a storm of copies changes nothing more. An event for an unknown subscription is
- * retried with backoff; a body that cannot be read is logged and dropped.
+ * so a replay, a retry or a storm of copies changes nothing more.
+ *
+ * Nothing correctly signed is dropped. A body that cannot be read goes to the dead-letter table with the reason
+ * (and is not retried: it will not read better later). An event for an unknown subscription goes there too on
+ * its first try, and is retried with backoff: if its subscription is stored meanwhile it applies and the dead
+ * letter is marked resolved; otherwise it stays, saying it gave up.
  */
 @Injectable()
 export class PaymentEventsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,12 +48,13 @@ export class PaymentEventsProcessor implements OnApplicationBootstrap, OnApplica
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly deadLetters: PaymentDeadLettersRepository,
   ) {}
 
   onApplicationBootstrap(): void {
     this.worker = new QueueWorker(
       QUEUES.paymentEvents,
-      { 'razorpay-webhook': (job) => this.process(job) },
+      { 'razorpay-webhook': (data, job) => this.process(data, attemptOf(job)) },
       { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
       // Events of one subscription serialise on its row lock; different subscriptions proceed side by side.
       { concurrency: 16, lock: QUICK_JOB_LOCK },
@@ -49,26 +69,41 @@ export class PaymentEventsProcessor implements OnApplicationBootstrap, OnApplica
     await this.worker?.close();
   }
 
-  async process(job: PaymentWebhookJob): Promise<ProviderEventResult[]> {
-    let events;
+  async process(job: PaymentWebhookJob, attempt: Attempt = { number: 1, of: 1 }): Promise<ProviderEventResult[]> {
+    let events: ProviderEvent[];
     try {
       events = toProviderEvents(readRazorpayWebhook(Buffer.from(job.raw_body, 'utf8')), job.event_id);
     } catch (error) {
-      if (error instanceof MalformedWebhook) {
-        this.logger.warn(`payment event ${job.event_id} dropped: ${String(error.details?.reason ?? error.message)}`);
-        throw new UnrecoverableError(error.message);
-      }
-      throw error;
+      if (!(error instanceof MalformedWebhook)) throw error;
+      const reason = String(error.details?.reason ?? error.message);
+      // Should this write fail, the job fails as any other and is retried: the event is not lost.
+      await this.setAside(job, { reason: 'unreadable', detail: `The body is not an event we can read: ${reason}`, eventType: eventNameOf(job.raw_body), providerSubscriptionId: null });
+      this.logger.warn(`payment event ${job.event_id} set aside as unreadable: ${reason}`);
+      throw new UnrecoverableError(error.message);
     }
     const results: ProviderEventResult[] = [];
     for (const event of events) {
       const result = await this.subscriptions.applyProviderEvent(event, new Date());
-      if (result.outcome === 'unknown_subscription') throw new SubscriptionNotYetKnown(event.provider_subscription_id);
+      if (result.outcome === 'unknown_subscription') {
+        await this.setAside(job, {
+          reason: 'unknown_subscription',
+          detail: DEAD_LETTER_TEXTS.unknownSubscription(event.provider_subscription_id, attempt),
+          eventType: eventNameOf(job.raw_body),
+          providerSubscriptionId: event.provider_subscription_id,
+        });
+        throw new SubscriptionNotYetKnown(event.provider_subscription_id);
+      }
+      // A retry that gets through: the dead letter of an earlier try is settled.
+      if (attempt.number > 1 && (await this.deadLetters.resolve(job.event_id, new Date()))) this.logger.log(`payment event ${event.id} went through on try ${attempt.number}; its dead letter is resolved`);
       if (result.outcome === 'duplicate') this.logger.log(`payment event ${event.id} (${event.type}) seen before; nothing changed`);
-      else if (result.outcome === 'ignored') this.logger.log(`payment event ${event.id} (${event.type}) changed nothing: ${result.reason}`);
+      else if (result.outcome === 'ignored') this.logger.log(`payment event ${event.id} (${event.type}) ${result.stale ? 'was stale' : 'changed nothing'}: ${result.reason}`);
       else this.logger.log(`subscription ${result.subscription.id}: ${result.from} → ${result.subscription.status} (${event.type})`);
       results.push(result);
     }
     return results;
+  }
+
+  private setAside(job: PaymentWebhookJob, letter: { reason: 'unreadable' | 'unknown_subscription'; detail: string; eventType: string | null; providerSubscriptionId: string | null }) {
+    return this.deadLetters.record({ eventId: job.event_id, rawBody: job.raw_body, receivedAt: new Date(job.received_at), now: new Date(), ...letter });
   }
 }

@@ -1,9 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CancelPayload, PREMIUM, type PremiumDevicePayload, type PremiumStatusPayload, type SubscribePayload, type ToolAccessPayload } from '@nivesh/proto';
+import {
+  type CancelPayload,
+  PREMIUM,
+  type PremiumDevicePayload,
+  type PremiumStatusPayload,
+  type SubscribePayload,
+  type ToolAccessPayload,
+} from '@nivesh/proto';
 import { PremiumService } from './premium.service';
 
-/** The premium calls of the specification, the device move, and the entitlements auth asks for (one account, or a page of them). */
+/** The premium calls of the specification, the device move, the entitlements auth asks for (one account, or a page of them), and the payment dead letters. */
 @Controller()
 export class PremiumHandler {
   constructor(private readonly premium: PremiumService) {}
@@ -41,5 +48,11 @@ export class PremiumHandler {
   @MessagePattern(PREMIUM.entitlements.pattern)
   entitlements(@Payload() payload: { user_ids: string[] }) {
     return this.premium.entitlements(payload.user_ids);
+  }
+
+  /** For the administrators' system status, which the gateway serves (admins only). */
+  @MessagePattern(PREMIUM.paymentDeadLetters.pattern)
+  paymentDeadLetters(@Payload() payload: { limit: number }) {
+    return this.premium.paymentDeadLetters(payload.limit);
   }
 }

@@ -6,6 +6,7 @@ import {
   DomainError,
   type Entitlement,
   type Entitlements,
+  type PaymentDeadLetters,
   PREMIUM_TOOLS,
   type PremiumDevicePayload,
   type PremiumStatusPayload,
@@ -22,6 +23,7 @@ import { PAYMENTS_NOT_SET_UP } from '../payments/no-provider';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, ProviderUnavailable } from '../payments/provider';
 import { deviceIdOf } from '../subscriptions/device-id';
 import { DEVICE_MESSAGES, PREMIUM_MESSAGES, TOOL_MESSAGES } from '../subscriptions/messages';
+import { PaymentDeadLettersRepository } from '../subscriptions/payment-dead-letters.repository';
 import { isPremium, LIVE_STATUSES, publicStatus } from '../subscriptions/state-machine';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, SubscriptionEntity } from '../subscriptions/subscription.entities';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -50,6 +52,7 @@ export class PremiumService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly jobs: PremiumJobs,
     @InjectRepository(SubscriptionEntity) private readonly subscriptionRows: Repository<SubscriptionEntity>,
+    private readonly deadLetters: PaymentDeadLettersRepository,
   ) {}
 
   /**
@@ -164,6 +167,11 @@ export class PremiumService {
     const now = new Date();
     const current = await this.findCurrentOfMany(userIds);
     return { entitlements: userIds.map((userId) => ({ user_id: userId, ...entitlementOf(current.get(userId) ?? null, now) })) };
+  }
+
+  /** The administrators' system status: how many payment webhooks are set aside unapplied, and the newest of them. */
+  paymentDeadLetters(limit: number): Promise<PaymentDeadLetters> {
+    return this.deadLetters.unresolved(limit);
   }
 
   /** An unfinished checkout the user walked away from: failed here, closed at the provider (best effort). */

@@ -16,11 +16,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);
 const NOW = at('2026-11-24T12:00:00Z');
 
-const state = (status: SubscriptionStatus, period?: [string, string]): SubscriptionState => ({
+const state = (status: SubscriptionStatus, period?: [string, string], providerEventAt: string | null = null): SubscriptionState => ({
   status,
   current_period_start: period ? at(period[0]) : null,
   current_period_end: period ? at(period[1]) : null,
   cancel_at_period_end: status === 'cancelled_at_period_end',
+  provider_event_at: providerEventAt === null ? null : at(providerEventAt),
 });
 
 const NOVEMBER: [string, string] = ['2026-11-10T00:00:00Z', '2026-12-10T00:00:00Z'];
@@ -32,7 +33,7 @@ const paid = (type: 'activated' | 'charged', period?: [string, string], occurred
   ...(period ? { period_start: at(period[0]), period_end: at(period[1]) } : {}),
   occurred_at: at(occurred),
 });
-const provider = (type: 'payment_failed' | 'cancelled' | 'completed' | 'halted'): MachineEvent => ({ type, occurred_at: NOW });
+const provider = (type: 'payment_failed' | 'cancelled' | 'completed' | 'halted', occurred = NOW): MachineEvent => ({ type, occurred_at: occurred });
 const expire: MachineEvent = { type: 'expire', renewal_grace_ms: RENEWAL_GRACE_MS };
 
 /** The next status, or 'ignored'. */
@@ -52,7 +53,13 @@ describe('subscription state machine', () => {
       const result = transition(state(status), paid('activated', NOVEMBER), NOW);
       expect(result).toEqual({
         ignored: false,
-        next: { status: 'active', current_period_start: at(NOVEMBER[0]), current_period_end: at(NOVEMBER[1]), cancel_at_period_end: false },
+        next: {
+          status: 'active',
+          current_period_start: at(NOVEMBER[0]),
+          current_period_end: at(NOVEMBER[1]),
+          cancel_at_period_end: false,
+          provider_event_at: at('2026-11-10T00:00:05Z'),
+        },
         changes: { status: 'active', current_period_start: at(NOVEMBER[0]), current_period_end: at(NOVEMBER[1]) },
       });
     });
@@ -97,7 +104,7 @@ describe('subscription state machine', () => {
       const result = transition(active, paid('charged', DECEMBER, '2026-12-10T00:00:03Z'), at('2026-12-10T00:01:00Z'));
       expect(result).toEqual({
         ignored: false,
-        next: { ...active, current_period_start: at(DECEMBER[0]), current_period_end: at(DECEMBER[1]) },
+        next: { ...active, current_period_start: at(DECEMBER[0]), current_period_end: at(DECEMBER[1]), provider_event_at: at('2026-12-10T00:00:03Z') },
         changes: { current_period_start: at(DECEMBER[0]), current_period_end: at(DECEMBER[1]) },
       });
     });
@@ -200,7 +207,7 @@ describe('subscription state machine', () => {
         }, state('pending_payment')),
       );
       // A failure first fails the checkout, and the payment that follows revives it: money always wins.
-      for (const final of finals) expect(final).toEqual(state('active', NOVEMBER));
+      for (const final of finals) expect({ ...final, provider_event_at: null }).toEqual(state('active', NOVEMBER));
     });
 
     it('changes nothing when any event is applied a second time', () => {
@@ -231,6 +238,79 @@ describe('subscription state machine', () => {
         if (result.ignored) continue;
         for (const [key, value] of Object.entries(result.changes)) expect(state(status, NOVEMBER)[key as keyof SubscriptionState]).not.toEqual(value);
       }
+    });
+  });
+
+  describe('an event older than the state it would change', () => {
+    const ACTIVATED_AT = '2026-11-10T10:00:00Z';
+    const HOUR_BEFORE = at('2026-11-10T09:00:00Z');
+    const HOUR_AFTER = at('2026-11-10T11:00:00Z');
+    const activated = () => {
+      const result = transition(state('pending_payment'), paid('activated', NOVEMBER, ACTIVATED_AT), NOW);
+      if (result.ignored) throw new Error(result.reason);
+      return result.next;
+    };
+
+    it('remembers the time of the provider event the state comes from', () => {
+      expect(activated()).toMatchObject({ status: 'active', provider_event_at: at(ACTIVATED_AT) });
+    });
+
+    it('ignores a halt sent an hour before the activation: the subscription stays active, and says why', () => {
+      const result = transition(activated(), provider('halted', HOUR_BEFORE), NOW);
+      expect(result).toEqual({
+        ignored: true,
+        stale: true,
+        reason:
+          "Out of date: this halt was sent at 2026-11-10T09:00:00.000Z, before the provider event of 2026-11-10T10:00:00.000Z that the subscription's current state comes from.",
+      });
+      // A halt sent after the activation still ends it (the paid period runs to its end).
+      expect(nextStatus(activated(), provider('halted', HOUR_AFTER))).toBe('cancelled_at_period_end');
+    });
+
+    it.each(['halted', 'cancelled', 'completed'] as const)('applies the same rule to %s: older is ignored, the same second or later applies', (type) => {
+      expect(transition(activated(), provider(type, HOUR_BEFORE), NOW)).toMatchObject({ ignored: true, stale: true });
+      expect(nextStatus(activated(), provider(type, new Date(at(ACTIVATED_AT).getTime() - 1_000)))).toBe('ignored');
+      expect(nextStatus(activated(), provider(type, at(ACTIVATED_AT)))).toBe('cancelled_at_period_end');
+      expect(nextStatus(activated(), provider(type, HOUR_AFTER), at('2026-12-11T00:00:00Z'))).toBe('expired');
+    });
+
+    it('compares with the renewal too: a halt sent before the latest charge does not end the renewed period', () => {
+      const renewed = transition(activated(), paid('charged', DECEMBER, '2026-12-10T00:00:03Z'), at('2026-12-10T00:01:00Z'));
+      if (renewed.ignored) throw new Error(renewed.reason);
+      expect(renewed.next.provider_event_at).toEqual(at('2026-12-10T00:00:03Z'));
+      expect(transition(renewed.next, provider('halted', at('2026-12-09T00:00:00Z')), at('2026-12-12T00:00:00Z'))).toMatchObject({ ignored: true, stale: true });
+      expect(nextStatus(renewed.next, provider('halted', at('2026-12-12T00:00:00Z')), at('2026-12-12T00:00:01Z'))).toBe('cancelled_at_period_end');
+    });
+
+    it('ignores a failed payment sent before the state it would fail', () => {
+      // A checkout that failed and was then paid: a copy of an older failure must not fail it again.
+      const waiting = state('pending_payment', undefined, ACTIVATED_AT);
+      expect(transition(waiting, provider('payment_failed', HOUR_BEFORE), NOW)).toMatchObject({ ignored: true, stale: true });
+      expect(nextStatus(waiting, provider('payment_failed', HOUR_AFTER))).toBe('failed');
+    });
+
+    it('gives the usual reason when the event would change nothing anyway', () => {
+      const ended = state('expired', OCTOBER, ACTIVATED_AT);
+      expect(transition(ended, provider('halted', HOUR_BEFORE), NOW)).toEqual({ ignored: true, reason: 'The subscription has already ended.' });
+    });
+
+    it('judges an activation or a charge by its period, not its time: money for a later period is granted whenever it was sent', () => {
+      const halted = transition(activated(), provider('halted', HOUR_AFTER), NOW);
+      if (halted.ignored) throw new Error(halted.reason);
+      // Sent before the halt, for the next period: the customer paid for it.
+      const charge = transition(halted.next, paid('charged', DECEMBER, '2026-11-10T10:30:00Z'), NOW);
+      expect(charge).toMatchObject({ ignored: false, next: { status: 'cancelled_at_period_end', current_period_end: at(DECEMBER[1]), provider_event_at: HOUR_AFTER } });
+      // Sent after everything, for a period already recorded: nothing to change.
+      expect(transition(halted.next, paid('activated', NOVEMBER, '2026-11-20T00:00:00Z'), NOW)).toEqual({ ignored: true, reason: 'This period is already recorded.' });
+    });
+
+    it('never moves the time back, and our own events leave it alone', () => {
+      const later = state('active', NOVEMBER, '2026-11-20T00:00:00Z');
+      const charge = transition(later, paid('charged', DECEMBER, '2026-11-15T00:00:00Z'), NOW);
+      expect(!charge.ignored && charge.next.provider_event_at).toEqual(at('2026-11-20T00:00:00Z'));
+      const cancelled = transition(later, { type: 'user_cancel' }, NOW);
+      expect(!cancelled.ignored && cancelled.next.provider_event_at).toEqual(at('2026-11-20T00:00:00Z'));
+      expect(!cancelled.ignored && cancelled.changes).toEqual({ status: 'cancelled_at_period_end', cancel_at_period_end: true });
     });
   });
 

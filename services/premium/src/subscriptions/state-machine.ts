@@ -10,6 +10,21 @@ import type { ProviderEvent, ProviderEventType } from './events';
  * Renewal is active → active with a later period end. State only moves forward, with one exception:
  * money received for a period that is still to come always grants it, so a charge or activation that
  * arrives after `failed` (the customer retried on the same checkout) or after `expired` reactivates.
+ *
+ * Provider events arrive late, twice and out of order, so an event older than the state it would change
+ * is recorded and ignored (Razorpay's advice). What "older" means depends on what the event changes:
+ *
+ * - activation and charge change the paid period, so they are judged by their period, not their time: a
+ *   period that ends no later than the one recorded is already known and changes nothing; a later one is
+ *   money received and is always granted, whenever the event was sent.
+ * - halt, cancellation, completion and a failed payment change the status, so they are judged by their
+ *   time: one sent (Razorpay's `created_at`) before the provider event that the current state comes from
+ *   (`provider_event_at`, the newest applied provider event) is out of date. A halt sent an hour before
+ *   the activation does not end the subscription that activation started.
+ *
+ * Our own events (checkout, user cancel, expiry) leave `provider_event_at` as it is, so webhook times are
+ * compared with webhook times, not with our clock. The one exception is the reconciliation job, whose
+ * events carry the time it asked the provider: when the state it saw was known to hold.
  */
 export const SUBSCRIPTION_STATUSES = ['created', 'pending_payment', 'active', 'cancelled_at_period_end', 'expired', 'failed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -30,6 +45,11 @@ export type SubscriptionState = {
   current_period_start: Date | null;
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
+  /**
+   * The provider's time (`occurred_at`) of the newest provider event that changed this subscription, null
+   * before any: an ending event sent before it is out of date. Bookkeeping, so `changes` never lists it.
+   */
+  provider_event_at: Date | null;
 };
 
 /** A provider event with its times as dates. */
@@ -47,10 +67,13 @@ export type MachineEvent =
   /** The expiry job: ends a subscription whose period is over (an unrenewed active one after a grace). */
   | { type: 'expire'; renewal_grace_ms: number };
 
-/** What applying an event does: the next state and the fields that changed, or why nothing changes. */
+/**
+ * What applying an event does: the next state and the visible fields that changed, or why nothing changes
+ * (`stale` when the event was older than the state it would have changed).
+ */
 export type Transition =
   | { ignored: false; next: SubscriptionState; changes: Partial<SubscriptionState> }
-  | { ignored: true; reason: string };
+  | { ignored: true; reason: string; stale?: true };
 
 /**
  * How long an active subscription whose period ended stays active while the provider retries the renewal
@@ -86,7 +109,7 @@ const ignore = (reason: string): Transition => ({ ignored: true, reason });
 
 const sameTime = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
 
-/** The transition to `next`, listing only the fields that differ from `current`. */
+/** The transition to `next`, listing only the fields people see that differ from `current` (not `provider_event_at`). */
 const move = (current: SubscriptionState, next: SubscriptionState): Transition => {
   const changes: Partial<SubscriptionState> = {};
   if (next.status !== current.status) changes.status = next.status;
@@ -110,7 +133,7 @@ const paid = (current: SubscriptionState, event: PaymentEvent, now: Date, billin
   switch (current.status) {
     case 'created':
     case 'pending_payment':
-      return move(current, { status: 'active', ...period, cancel_at_period_end: false });
+      return move(current, { ...current, status: 'active', ...period, cancel_at_period_end: false });
     case 'active':
     case 'cancelled_at_period_end':
       // A cancelled subscription that is charged anyway keeps its cancellation but gets what was paid for.
@@ -119,7 +142,7 @@ const paid = (current: SubscriptionState, event: PaymentEvent, now: Date, billin
     case 'failed':
     case 'expired':
       if (end.getTime() <= now.getTime() || !isAfter(end, current.current_period_end)) return ignore('The subscription has ended and this payment is for a past period.');
-      return move(current, { status: 'active', ...period, cancel_at_period_end: false });
+      return move(current, { ...current, status: 'active', ...period, cancel_at_period_end: false });
   }
 };
 
@@ -148,11 +171,43 @@ const expire = (current: SubscriptionState, now: Date, renewalGraceMs: number): 
   return ignore(`A ${current.status.replaceAll('_', ' ')} subscription does not expire.`);
 };
 
+/** Provider events that end or fail a subscription; they are judged by their time (see the top of this file). */
+const ENDING_EVENTS: readonly ProviderEventType[] = ['payment_failed', 'halted', 'cancelled', 'completed'];
+
+const EVENT_NAMES: Readonly<Record<ProviderEventType, string>> = {
+  activated: 'activation',
+  charged: 'charge',
+  payment_failed: 'failed payment',
+  halted: 'halt',
+  cancelled: 'cancellation',
+  completed: 'completion',
+};
+
+/** Why an ending event older than the current state changes nothing. */
+export const staleReason = (type: ProviderEventType, sentAt: Date, stateAt: Date): string =>
+  `Out of date: this ${EVENT_NAMES[type]} was sent at ${sentAt.toISOString()}, before the provider event of ${stateAt.toISOString()} that the subscription's current state comes from.`;
+
+const isProviderEvent = (event: MachineEvent): event is PaymentEvent => 'occurred_at' in event;
+
 /**
  * The pure transition function. `now` decides whether a paid period is over; `billing` gives the period
- * length when an activation or charge does not say when its period ends.
+ * length when an activation or charge does not say when its period ends. An ending provider event sent
+ * before `provider_event_at` is ignored as stale; every provider event that applies moves
+ * `provider_event_at` forward to its own time (never back).
  */
 export const transition = (current: SubscriptionState, event: MachineEvent, now: Date, billing: BillingPeriod = MONTHLY): Transition => {
+  const result = step(current, event, now, billing);
+  if (result.ignored || !isProviderEvent(event)) return result;
+  const stateAt = current.provider_event_at;
+  if (ENDING_EVENTS.includes(event.type) && stateAt !== null && event.occurred_at.getTime() < stateAt.getTime()) {
+    return { ignored: true, reason: staleReason(event.type, event.occurred_at, stateAt), stale: true };
+  }
+  const providerEventAt = stateAt !== null && stateAt.getTime() >= event.occurred_at.getTime() ? stateAt : event.occurred_at;
+  return { ...result, next: { ...result.next, provider_event_at: providerEventAt } };
+};
+
+/** One event on one state, before the time rule of `transition`. */
+const step = (current: SubscriptionState, event: MachineEvent, now: Date, billing: BillingPeriod): Transition => {
   switch (event.type) {
     case 'activated':
     case 'charged':

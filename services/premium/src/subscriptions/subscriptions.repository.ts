@@ -31,7 +31,8 @@ export const ONE_LIVE_PER_USER_INDEX = 'subscriptions_one_live_per_user';
 /** What applying an event to a subscription did. */
 export type ApplyResult =
   | { outcome: 'applied'; subscription: SubscriptionEntity; from: SubscriptionStatus }
-  | { outcome: 'ignored'; subscription: SubscriptionEntity; reason: string };
+  /** `stale`: the event was older than the state it would have changed (recorded, so a replay still deduplicates). */
+  | { outcome: 'ignored'; subscription: SubscriptionEntity; reason: string; stale?: boolean };
 
 /** What applying a provider event did; `duplicate` and `unknown_subscription` leave everything untouched. */
 export type ProviderEventResult =
@@ -69,6 +70,7 @@ const stateOf = (sub: SubscriptionEntity): SubscriptionState => ({
   current_period_start: sub.current_period_start,
   current_period_end: sub.current_period_end,
   cancel_at_period_end: sub.cancel_at_period_end,
+  provider_event_at: sub.provider_event_at,
 });
 
 /** The changed fields as JSON for the audit row, dates as ISO-8601. */
@@ -139,6 +141,7 @@ export class SubscriptionsRepository {
       current_period_start: null,
       current_period_end: null,
       cancel_at_period_end: false,
+      provider_event_at: null,
       created_at: input.now,
       updated_at: input.now,
     };
@@ -184,7 +187,8 @@ export class SubscriptionsRepository {
   /**
    * Applies one provider event exactly once, in one transaction: records its id (a duplicate id means it
    * was processed before, and nothing changes), locks the subscription row, runs the state machine, and
-   * writes the subscription with its audit row.
+   * writes the subscription with its audit row. An event older than the state it would change is recorded
+   * as `stale` with the reason, and changes nothing.
    */
   async applyProviderEvent(event: ProviderEvent, now: Date): Promise<ProviderEventResult> {
     try {
@@ -217,7 +221,7 @@ export class SubscriptionsRepository {
         await manager.update(
           ProviderEventEntity,
           { event_id: event.id },
-          result.outcome === 'applied' ? { outcome: 'applied', detail: null } : { outcome: 'ignored', detail: result.reason },
+          result.outcome === 'applied' ? { outcome: 'applied', detail: null } : { outcome: result.stale ? 'stale' : 'ignored', detail: result.reason },
         );
         return result;
       });
@@ -322,7 +326,7 @@ export class SubscriptionsRepository {
   ): Promise<ApplyResult> {
     const plan = await manager.findOneByOrFail(PlanEntity, { id: sub.plan_id });
     const result = transition(stateOf(sub), event, now, plan);
-    if (result.ignored) return { outcome: 'ignored', subscription: sub, reason: result.reason };
+    if (result.ignored) return { outcome: 'ignored', subscription: sub, reason: result.reason, ...(result.stale ? { stale: true } : {}) };
     if (!isLive(sub.status) && isLive(result.next.status) && (await this.hasOtherLive(manager, sub))) {
       // A payment revived an ended subscription while the user already has a new one; both cannot be live.
       return { outcome: 'ignored', subscription: sub, reason: 'The payment is for an ended subscription and the user already has another one; it needs a refund.' };

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@nivesh/proto';
+import type { AdminUser, PaymentDeadLetterReason } from '@nivesh/proto';
 
 /** The change an admin can ask for in one account's row. */
 export type AccountAction = 'grant_admin' | 'revoke_admin' | 'disable' | 'enable';
@@ -81,6 +81,25 @@ export const ADMIN_TEXTS = {
     open: 'Open the queue board',
     opening: 'Opening…',
     failed: (reason: string) => `The queue board could not be opened. ${reason}`,
+  },
+  /** The payment webhooks set aside on the system status (reasons in plain words; the provider's texts are shown cut to length). */
+  deadLetters: {
+    title: 'Payment webhooks set aside',
+    lead: 'Correctly signed webhooks from the payment provider that could not be applied. They are kept, not dropped: new ones that do not read usually mean the provider changed its format.',
+    none: 'None: every signed payment webhook was applied.',
+    count: (total: number) => (total === 1 ? '1 payment webhook is set aside and needs a look.' : `${total} payment webhooks are set aside and need a look.`),
+    inOverall: (total: number) => (total === 1 ? '1 payment webhook is set aside' : `${total} payment webhooks are set aside`),
+    showing: (shown: number, total: number) => `The newest ${shown} of ${total}:`,
+    unknown: 'Could not ask the premium service about set-aside payment webhooks.',
+    tableLabel: 'Payment webhooks set aside, newest first',
+    columns: { received: 'Received', event: 'Event', reason: 'Reason' },
+    reasons: {
+      unreadable: 'Signed by the provider, but not in a form Nivesh can read',
+      unknown_subscription: 'For a subscription Nivesh does not have',
+    } satisfies Record<PaymentDeadLetterReason, string>,
+    noEventName: 'No event name',
+    eventId: (id: string) => `id ${id}`,
+    tries: (attempts: number) => (attempts === 1 ? 'Tried once.' : `Tried ${attempts} times.`),
   },
   noLongerAdmin: 'Your account does not have admin access any more.',
   unknownFailure: 'Something went wrong. Please try again.',

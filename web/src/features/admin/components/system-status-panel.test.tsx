@@ -3,6 +3,8 @@ import type { SystemStatusResponse } from '@nivesh/proto';
 import { LOGIN_VERIFIED, ME, json, notFound, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
+import { formatIndianDayTime } from '../format';
+import { ADMIN_TEXTS } from '../texts';
 
 const service = (name: SystemStatusResponse['services'][number]['service'], label: string, notBuilt: number | null, total = 4) => ({
   service: name,
@@ -24,6 +26,7 @@ const STATUS: SystemStatusResponse = {
     service('tracking', 'Usage analytics', 9, 9),
     service('market', 'Market data', 0, 11),
   ],
+  payment_dead_letters: { total: 0, latest: [] },
 };
 
 const signIn = (is_admin: boolean) => startSession({ ...LOGIN_VERIFIED, is_admin });
@@ -79,6 +82,70 @@ describe('System status', () => {
     expect(row('prediction')).toContain('Price forecasts (prediction)running; its features are not built yet');
     expect(row('market')).toContain('running; all 11 of its features are built');
     expect(row('postgres')).toBe('Database (PostgreSQL)answering');
+    // No payment webhook waits.
+    expect(within(panel).getByTestId('dead-letters-count').textContent).toBe('None: every signed payment webhook was applied.');
+    expect(within(panel).queryAllByTestId('dead-letter')).toHaveLength(0);
+  });
+
+  it('shows the payment webhooks set aside: how many, and the newest with when, which event and the reason in words, the provider’s text escaped and cut', async () => {
+    signIn(true);
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    server(true, () =>
+      json({
+        ...STATUS,
+        payment_dead_letters: {
+          total: 12,
+          latest: [
+            {
+              event_id: `evt_${'A'.repeat(150)}`,
+              event_type: `${hostile}${'x'.repeat(60)}`,
+              reason: 'unreadable',
+              detail: `✖ Invalid input: expected string, received undefined → at payload.subscription.entity.id ${'y'.repeat(300)}`,
+              received_at: '2026-11-24T06:30:00.000Z',
+              attempts: 1,
+            },
+            { event_id: 'evt_Q1w2E3r4T5y6U7', event_type: null, reason: 'unknown_subscription', detail: 'No subscription here has the provider id sub_QfN9x2H7cK4mLp; gave up after 12 tries.', received_at: '2026-11-24T05:00:00.000Z', attempts: 12 },
+          ],
+        },
+      }),
+    );
+    renderRoutes('/admin');
+    const panel = (await screen.findByRole('heading', { level: 2, name: 'System status' }, { timeout: 5000 })).closest('section') as HTMLElement;
+    const letters = await within(panel).findByTestId('payment-dead-letters', {}, { timeout: 5000 });
+
+    // Noticed at a glance: the overall line says so, and the section counts them.
+    expect(within(panel).getByTestId('system-overall').textContent).toBe('Every part is running; 4 of 6 services have features that are not built yet; 12 payment webhooks are set aside');
+    expect(within(panel).getByTestId('system-overall').className).toContain('bad');
+    expect(within(letters).getByRole('heading', { level: 3, name: ADMIN_TEXTS.deadLetters.title })).toBeTruthy();
+    expect(within(letters).getByTestId('dead-letters-count').textContent).toBe('12 payment webhooks are set aside and need a look. The newest 2 of 12:');
+
+    const [unreadable, unknown] = within(letters).getAllByTestId('dead-letter');
+    expect(unreadable!.textContent).toContain(formatIndianDayTime('2026-11-24T06:30:00.000Z'));
+    expect(unreadable!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-24T06:30:00.000Z');
+    expect(unreadable!.textContent).toContain('Signed by the provider, but not in a form Nivesh can read');
+    expect(unreadable!.textContent).toContain('payload.subscription.entity.id');
+    expect(unreadable!.textContent).toContain('Tried once.');
+    // The event name a client posted is text, not markup, and long texts are cut.
+    expect(unreadable!.textContent).toContain('<img src=x onerror=');
+    expect(letters.querySelector('img')).toBeNull();
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(unreadable!.textContent).toContain(`id evt_${'A'.repeat(55)}…`);
+    expect(unreadable!.textContent).not.toContain('A'.repeat(100));
+    expect(unreadable!.textContent).not.toContain('y'.repeat(250));
+
+    expect(unknown!.textContent).toContain('No event name');
+    expect(unknown!.textContent).toContain('id evt_Q1w2E3r4T5y6U7');
+    expect(unknown!.textContent).toContain('For a subscription Nivesh does not have');
+    expect(unknown!.textContent).toContain('gave up after 12 tries. Tried 12 times.');
+  });
+
+  it('says so when premium could not be asked about payment webhooks, rather than none', async () => {
+    signIn(true);
+    server(true, () => json({ ...STATUS, payment_dead_letters: null }));
+    renderRoutes('/admin');
+    const count = await screen.findByTestId('dead-letters-count', {}, { timeout: 5000 });
+    expect(count.textContent).toBe('Could not ask the premium service about set-aside payment webhooks.');
+    expect(screen.getByTestId('system-overall').textContent).toBe('Every part is running; 4 of 6 services have features that are not built yet');
   });
 
   it('names what is down or partly built, and can check again', async () => {

@@ -1,7 +1,12 @@
-import type { ServiceStatus, SystemStatusResponse } from '@nivesh/proto';
+import type { PaymentDeadLetters, ServiceStatus, SystemStatusResponse } from '@nivesh/proto';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useSystemStatus } from '../api/get-system-status';
+import { formatIndianDayTime } from '../format';
+import { ADMIN_TEXTS } from '../texts';
 import './admin.css';
+
+const DEAD_LETTER_TEXTS = ADMIN_TEXTS.deadLetters;
 
 const DEPENDENCY_NAMES: Record<keyof SystemStatusResponse['dependencies'], string> = {
   postgres: 'Database (PostgreSQL)',
@@ -18,17 +23,83 @@ export const serviceStateText = ({ state, features_total: total, features_not_bu
   return `${running}; ${notBuilt} of its ${total} features are not built yet`;
 };
 
-/** One line for the whole system, true to what each service can do. */
-export const overallText = ({ dependencies, services }: SystemStatusResponse): string => {
+/** One line for the whole system, true to what each service can do, and naming payment webhooks set aside. */
+export const overallText = ({ dependencies, services, payment_dead_letters: deadLetters }: SystemStatusResponse): string => {
+  const setAside = deadLetters && deadLetters.total > 0 ? `; ${DEAD_LETTER_TEXTS.inOverall(deadLetters.total)}` : '';
   const failing = Object.values(dependencies).filter((check) => check !== 'ok').length + services.filter((s) => s.state !== 'running').length;
-  if (failing > 0) return `${failing} of ${services.length + 2} parts need attention`;
+  if (failing > 0) return `${failing} of ${services.length + 2} parts need attention${setAside}`;
   const unbuilt = services.filter((service) => (service.features_not_built ?? 0) > 0).length;
-  if (unbuilt === 0) return 'Every part is running';
-  return `Every part is running; ${unbuilt} of ${services.length} services have features that are not built yet`;
+  if (unbuilt === 0) return `Every part is running${setAside}`;
+  return `Every part is running; ${unbuilt} of ${services.length} services have features that are not built yet${setAside}`;
 };
 
+/** Text that came from a webhook, cut for the page (React escapes it; the server has cut it too). */
+export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The payment webhooks premium set aside: how many, and the newest with their reason in words. */
+function DeadLetters({ letters }: { letters: PaymentDeadLetters | null }) {
+  return (
+    <section className="dead-letters" aria-labelledby="dead-letters-heading" data-testid="payment-dead-letters">
+      <h3 id="dead-letters-heading" className="dead-letters-title">
+        {DEAD_LETTER_TEXTS.title}
+      </h3>
+      <p className="muted">{DEAD_LETTER_TEXTS.lead}</p>
+      {letters === null ? (
+        <p className="bad" data-testid="dead-letters-count">
+          {DEAD_LETTER_TEXTS.unknown}
+        </p>
+      ) : letters.total === 0 ? (
+        <p className="ok" data-testid="dead-letters-count">
+          {DEAD_LETTER_TEXTS.none}
+        </p>
+      ) : (
+        <>
+          <p className="bad" data-testid="dead-letters-count">
+            {DEAD_LETTER_TEXTS.count(letters.total)}
+            {letters.latest.length < letters.total ? ` ${DEAD_LETTER_TEXTS.showing(letters.latest.length, letters.total)}` : ''}
+          </p>
+          <ScrollTable label={DEAD_LETTER_TEXTS.tableLabel}>
+            <table className="data-table dead-letters-table">
+              <caption className="visually-hidden">{DEAD_LETTER_TEXTS.tableLabel}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{DEAD_LETTER_TEXTS.columns.received}</th>
+                  <th scope="col">{DEAD_LETTER_TEXTS.columns.event}</th>
+                  <th scope="col">{DEAD_LETTER_TEXTS.columns.reason}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {letters.latest.map((letter) => (
+                  <tr key={letter.event_id} data-testid="dead-letter">
+                    <th scope="row">
+                      <time dateTime={letter.received_at}>{formatIndianDayTime(letter.received_at)}</time>
+                    </th>
+                    <td>
+                      {letter.event_type === null ? <span className="muted">{DEAD_LETTER_TEXTS.noEventName}</span> : clip(letter.event_type, 60)}
+                      <span className="muted dead-letter-id">{DEAD_LETTER_TEXTS.eventId(clip(letter.event_id, 60))}</span>
+                    </td>
+                    <td>
+                      {DEAD_LETTER_TEXTS.reasons[letter.reason]}
+                      <span className="muted dead-letter-detail">
+                        {clip(letter.detail, 240)} {DEAD_LETTER_TEXTS.tries(letter.attempts)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </>
+      )}
+    </section>
+  );
+}
+
 function StatusDetails({ status }: { status: SystemStatusResponse }) {
-  const healthy = Object.values(status.dependencies).every((check) => check === 'ok') && status.services.every((s) => s.state === 'running');
+  const healthy =
+    Object.values(status.dependencies).every((check) => check === 'ok') &&
+    status.services.every((s) => s.state === 'running') &&
+    (status.payment_dead_letters?.total ?? 0) === 0;
   return (
     <>
       <p className={healthy ? 'overall ok' : 'overall bad'} role="status" data-testid="system-overall">
@@ -61,6 +132,7 @@ function StatusDetails({ status }: { status: SystemStatusResponse }) {
           ))}
         </tbody>
       </table>
+      <DeadLetters letters={status.payment_dead_letters} />
       <p className="muted">
         Checked at <time dateTime={status.checked_at}>{new Date(status.checked_at).toLocaleTimeString('en-IN')}</time>.
       </p>
