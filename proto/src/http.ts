@@ -33,6 +33,11 @@ export type RouteDefinition = {
   /** The gateway adds the address it saw the request come from as `client_ip` (behind TRUST_PROXY, from X-Forwarded-For). */
   readonly clientIp?: boolean;
   /**
+   * The gateway adds the origin the browser used as `site_origin` (the request's own when its host is PUBLIC_URL's or
+   * this machine's, else PUBLIC_URL's), for links that must bring the browser back to the address it opened.
+   */
+  readonly siteOrigin?: boolean;
+  /**
    * A premium tool behind this route: when `appliesTo` holds for the validated input, the gateway lets the request
    * through only for a logged-in user whose premium is active on the device named by the X-Device-Fingerprint header.
    */

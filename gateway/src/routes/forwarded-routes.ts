@@ -3,9 +3,12 @@ import { ROUTES, type RouteDefinition, type RpcDefinition } from '@nivesh/proto'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoredAnswers } from '../answers/stored-answers.service';
 import { callerOf } from '../auth/caller';
+import type { Config } from '../config';
+import { siteOriginOf } from '../http/site-origin';
 import { parseRouteInput, Route } from '../http/route.decorator';
 import { PremiumToolGate } from '../premium/premium-tool-gate';
 import { RpcGateway } from '../rpc/rpc-gateway';
+import { CONFIG } from '../tokens';
 
 /** A route that only forwards its validated input to the RPC pattern it names. */
 export type ForwardedRoute = RouteDefinition & { readonly rpc: RpcDefinition };
@@ -28,16 +31,19 @@ export class Forwarder {
     private readonly rpc: RpcGateway,
     private readonly answers: StoredAnswers,
     private readonly premiumTools: PremiumToolGate,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async forward(definition: ForwardedRoute, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const input = parseRouteInput(definition, definition.method === 'GET' ? request.query : request.body) as Record<string, unknown>;
     if (definition.premiumTool) await this.premiumTools.check(definition.premiumTool, input, request);
-    const payload = {
+    const payload: Record<string, unknown> = {
       ...input,
       ...(definition.auth === 'none' ? {} : { caller: callerOf(request) }),
       ...(definition.clientIp ? { client_ip: request.ip } : {}),
     };
+    const siteOrigin = definition.siteOrigin ? siteOriginOf(request, this.config.PUBLIC_URL) : undefined;
+    if (siteOrigin) payload.site_origin = siteOrigin;
     const call = () => this.rpc.call(definition.rpc, payload, { correlationId: request.id });
     if (definition.versioned) {
       // A versioned answer depends on the data version and the input only, never on who asks (the route's auth decides

@@ -114,7 +114,7 @@ const ClientIp = { client_ip: z.string().max(64).optional() };
 
 export const PremiumStatusPayloadSchema = withCaller(PremiumStatusQuerySchema).extend(ClientIp);
 export type PremiumStatusPayload = z.infer<typeof PremiumStatusPayloadSchema>;
-export const SubscribePayloadSchema = withCaller(SubscribeRequestSchema).extend(ClientIp);
+export const SubscribePayloadSchema = withCaller(SubscribeRequestSchema).extend({ ...ClientIp, site_origin: z.url().optional() });
 export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
 export const PremiumDevicePayloadSchema = withCaller(PremiumDeviceRequestSchema).extend(ClientIp);
 export type PremiumDevicePayload = z.infer<typeof PremiumDevicePayloadSchema>;
@@ -234,6 +234,7 @@ export const PREMIUM_ROUTES = {
     rpc: PREMIUM.subscribe,
     rateLimitPerMinute: 10,
     clientIp: true,
+    siteOrigin: true,
   }),
   premiumDevice: defineRoute({
     method: 'POST',

@@ -78,7 +78,8 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
     return addresses.get(token)!;
   };
   const api = async <T>(method: 'GET' | 'POST', url: string, token: string, payload?: Record<string, unknown>) => {
-    const response = await http.inject({ method, url, remoteAddress: addressOf(token), headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    // The browser's address is the gateway's own (PUBLIC_URL), as when the site is opened where it says.
+    const response = await http.inject({ method, url, remoteAddress: addressOf(token), headers: { authorization: `Bearer ${token}`, host: new URL(baseUrl).host }, ...(payload ? { payload } : {}) });
     return { status: response.statusCode, body: response.json<T & { detail?: string }>() };
   };
   const status = (token: string, device: string) =>
@@ -208,6 +209,30 @@ describe('Premium through the gateway: the simulator checkout, signed webhooks o
 
     const pending = await status(user.token, device);
     expect(pending.body).toMatchObject({ is_premium: false, subscription: { subscription_id: started.body.order_id, status: 'pending', plan_name: 'Nivesh Premium Monthly' } });
+  });
+
+  it('keeps the browser on the address it opened: 127.0.0.1 or localhost alike, to the checkout and back; no other host is trusted', async () => {
+    const user = await newUser();
+    const device = fingerprint('Safari on macOS');
+    const port = new URL(baseUrl).port;
+    const subscribeOn = (host: string) =>
+      http.inject({ method: 'POST', url: '/api/premium/subscribe', remoteAddress: addressOf(user.token), headers: { authorization: `Bearer ${user.token}`, host }, payload: { plan_id: 'premium_monthly', device_fingerprint: device, ip_address: '203.0.113.9' } });
+    // PUBLIC_URL names 127.0.0.1; this browser opened localhost.
+    const started = (await subscribeOn(`localhost:${port}`)).json<SubscribeResponse>();
+    expect(started.payment_url).toMatch(new RegExp(`^http://localhost:${port}/dev/pay/sub_[A-Za-z0-9]{14}$`));
+    const providerId = new URL(started.payment_url!).pathname.split('/').pop()!;
+    const paid = await fetch(`${baseUrl}/dev/pay/${providerId}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.headers.get('location')).toMatch(new RegExp(`^http://localhost:${port}/payment/success\\?subscription_id=`));
+    // A Host header naming another site is not believed: the links use premium's PUBLIC_URL.
+    const other = await newUser();
+    const spoofed = await http.inject({
+      method: 'POST',
+      url: '/api/premium/subscribe',
+      remoteAddress: addressOf(other.token),
+      headers: { authorization: `Bearer ${other.token}`, host: 'evil.example' },
+      payload: { plan_id: 'premium_monthly', device_fingerprint: device, ip_address: '203.0.113.9' },
+    });
+    expect(spoofed.json<SubscribeResponse>().payment_url).toMatch(new RegExp(`^${baseUrl}/dev/pay/`));
   });
 
   it('Pay on the checkout delivers signed webhooks through the queue: premium is active for a month, and login and /me see it', async () => {

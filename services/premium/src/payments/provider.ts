@@ -12,6 +12,8 @@ export type CreateSubscriptionInput = {
   customer: { userId: string; email?: string };
   /** Where the browser returns after the hosted payment page (the payment success page). */
   returnUrl: string;
+  /** The origin the browser is on, for a hosted page this app serves itself (the simulator's); PUBLIC_URL's when absent. */
+  siteOrigin?: string;
 };
 
 export type CreatedSubscription = { providerSubscriptionId: string; paymentUrl: string };

@@ -70,7 +70,7 @@ export class SimulatorProvider implements PaymentProvider {
 
   async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
     const id = razorpayStyleId('sub');
-    const paymentUrl = `${this.options.publicBaseUrl.replace(/\/+$/, '')}/dev/pay/${encodeURIComponent(id)}`;
+    const paymentUrl = `${(input.siteOrigin ?? this.options.publicBaseUrl).replace(/\/+$/, '')}/dev/pay/${encodeURIComponent(id)}`;
     const createdAt = toUnix(this.now());
     await this.options.ledger.put({
       id,

@@ -129,7 +129,9 @@ export class PremiumService {
         planId: plan.id,
         amountPaise: plan.amount_paise,
         customer: { userId },
-        returnUrl: new URL('/payment/success', this.config.PUBLIC_URL).toString(),
+        // Back to the address the browser opened (the gateway vouches for it), so its stored session is there.
+        returnUrl: new URL('/payment/success', payload.site_origin ?? this.config.PUBLIC_URL).toString(),
+        ...(payload.site_origin ? { siteOrigin: payload.site_origin } : {}),
       });
       await this.subscriptions.startCheckout(subscription.id, checkout.providerSubscriptionId, now);
       await this.subscriptions.claimDevice(userId, deviceId, { takeOver: true, now, connectionIp: payload.client_ip, reportedIp: payload.ip_address });
