@@ -60,39 +60,150 @@ const floatingBoxes = async (page: Page): Promise<Box[]> => {
   return boxes;
 };
 
-for (const theme of THEMES) {
-  test(`every open page fits a 390 px phone in the ${theme} theme, with nothing left under the floating controls`, async ({ page }) => {
-    test.setTimeout(240_000);
-    expect(OPEN_ROUTES).toEqual(expect.arrayContaining(['/', '/risk-detection', '/deep-insights', '/login', '/register']));
-    await popupAlreadySeen(page);
-    await page.addInitScript((chosen) => localStorage.setItem('nivesh.theme', chosen), theme);
-    await page.setViewportSize(PHONE);
-    const problems: string[] = [];
-    for (const route of OPEN_ROUTES) {
-      await open(page, route);
-      await expect(page.locator('html'), route).toHaveAttribute('data-theme', theme);
-      const { scrollWidth, found } = await sticksOut(page);
-      if (scrollWidth > PHONE.width) problems.push(`${route}: the page is ${scrollWidth} px wide`);
-      for (const element of found) problems.push(`${route}: ${element} is outside the screen`);
+/** The market pages (README, 'The market pages'). */
+const MARKET_ROUTES = ['/', '/technical-analysis', '/market-sentiment', '/risk-detection', '/deep-insights'];
 
-      // Each 'Prices as of' line, once scrolled to, and the last line of the page at the very end of the scroll are
-      // clear of the zoom control and the chat bubble.
-      const lines = page.getByTestId('prices-as-of');
-      for (let i = 0; i < (await lines.count()); i += 1) {
-        const line = lines.nth(i);
-        if (!(await line.isVisible()) || (await line.locator('xpath=ancestor::*[@inert]').count())) continue;
-        await line.scrollIntoViewIfNeeded();
-        const box = (await line.boundingBox())!;
-        if ((await floatingBoxes(page)).some((control) => overlaps(box, control))) problems.push(`${route}: '${await line.innerText()}' is under a floating control`);
+/**
+ * Figures under something that floats, at the top of the page and at each screenful down. A figure is any text of
+ * the page holding a digit (prices, changes, dates), measured as the boxes its characters take; what floats is
+ * every fixed or sticky element outside the page's column (the zoom control, the chat bubble, bars docked to an
+ * edge). Only the part of a figure in the page's viewing area counts: the window less the bars docked at its top
+ * and bottom, as the page's scroll padding declares them (a figure scrolled behind the top bar is out of view, not
+ * covered). The viewing area must keep at least 80% of the window's height.
+ */
+const coveredFigures = (page: Page) =>
+  page.evaluate(async () => {
+    const main = document.getElementById('main-content')!;
+    const root = getComputedStyle(document.documentElement);
+    const top = parseFloat(root.scrollPaddingTop) || 0;
+    const bottom = window.innerHeight - (parseFloat(root.scrollPaddingBottom) || 0);
+    if (bottom - top < window.innerHeight * 0.8) return [`the bars docked at the edges leave only ${Math.round(bottom - top)} px of ${window.innerHeight} for the page`];
+    const floating = Array.from(document.body.querySelectorAll('*')).filter((element) => {
+      if (main.contains(element) || element.contains(main)) return false;
+      const style = getComputedStyle(element);
+      if (style.position !== 'fixed' && style.position !== 'sticky') return false;
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden' && Number(style.opacity) > 0;
+    });
+    const name = (element: Element) => element.getAttribute('aria-label') ?? `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`;
+    const found = new Set<string>();
+    const range = document.createRange();
+    const scan = () => {
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        if (!/\d/.test(text) || getComputedStyle(node.parentElement!).visibility === 'hidden') continue;
+        range.selectNodeContents(node);
+        for (const rect of Array.from(range.getClientRects())) {
+          const shown = { left: rect.left, right: rect.right, top: Math.max(rect.top, top), bottom: Math.min(rect.bottom, bottom) };
+          if (rect.width === 0 || shown.bottom <= shown.top) continue;
+          for (const element of floating) {
+            const box = element.getBoundingClientRect();
+            if (box.left < shown.right && shown.left < box.right && box.top < shown.bottom && shown.top < box.bottom) found.add(`'${text.slice(0, 30)}' under ${name(element)}`);
+          }
+        }
       }
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const last = page.locator('.site-footer p');
-      const lastBox = (await last.boundingBox())!;
-      if ((await floatingBoxes(page)).some((control) => overlaps(lastBox, control))) problems.push(`${route}: the page's last line stays under a floating control`);
+    };
+    const step = Math.max(1, Math.floor(bottom - top));
+    for (let y = 0; ; y += step) {
+      window.scrollTo(0, y);
+      await new Promise(requestAnimationFrame);
+      scan();
+      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
     }
-    expect(problems).toEqual([]);
+    window.scrollTo(0, 0);
+    return Array.from(found).slice(0, 8);
   });
-}
+
+/** A tap on the zoom control once it has faded: the control must not take it, so the page's zoom stays as it was. */
+const tapFadedZoom = async (page: Page, route: string): Promise<string[]> => {
+  const control = page.getByRole('group', { name: 'Page zoom' });
+  await expect(control, `${route}: the zoom control fades after 5 s`).toHaveClass(/is-idle/, { timeout: 10_000 });
+  const zoomIn = (await page.getByRole('button', { name: 'Zoom in' }).boundingBox())!;
+  const [x, y] = [zoomIn.x + zoomIn.width / 2, zoomIn.y + zoomIn.height / 2];
+  const problems: string[] = [];
+  const target = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('button')?.getAttribute('aria-label') ?? null, [x, y]);
+  if (target !== null) problems.push(`${route}: the faded zoom control still takes taps ('${target}' is under the finger)`);
+  await page.touchscreen.tap(x, y);
+  await page.waitForTimeout(300);
+  if (!(await page.getByLabel('Zoom 100%').count())) problems.push(`${route}: a tap on the faded zoom control zoomed the page`);
+  return problems;
+};
+
+test.describe('on a 390 px phone', () => {
+  // A touch screen, so the zoom control shows its pinch hint as it does on a phone.
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const theme of THEMES) {
+    test(`every open page fits in the ${theme} theme, with nothing left under the floating controls`, async ({ page }) => {
+      test.setTimeout(300_000);
+      expect(OPEN_ROUTES).toEqual(expect.arrayContaining(['/login', '/register', ...MARKET_ROUTES]));
+      await popupAlreadySeen(page);
+      await page.addInitScript((chosen) => localStorage.setItem('nivesh.theme', chosen), theme);
+      const problems: string[] = [];
+      for (const route of OPEN_ROUTES) {
+        await open(page, route);
+        await expect(page.locator('html'), route).toHaveAttribute('data-theme', theme);
+        const { scrollWidth, found } = await sticksOut(page);
+        if (scrollWidth > PHONE.width) problems.push(`${route}: the page is ${scrollWidth} px wide`);
+        for (const element of found) problems.push(`${route}: ${element} is outside the screen`);
+
+        // Each 'Prices as of' line, once scrolled to, and the last line of the page at the very end of the scroll are
+        // clear of the zoom control and the chat bubble.
+        const lines = page.getByTestId('prices-as-of');
+        for (let i = 0; i < (await lines.count()); i += 1) {
+          const line = lines.nth(i);
+          if (!(await line.isVisible()) || (await line.locator('xpath=ancestor::*[@inert]').count())) continue;
+          await line.scrollIntoViewIfNeeded();
+          const box = (await line.boundingBox())!;
+          if ((await floatingBoxes(page)).some((control) => overlaps(box, control))) problems.push(`${route}: '${await line.innerText()}' is under a floating control`);
+        }
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const last = page.locator('.site-footer p');
+        const lastBox = (await last.boundingBox())!;
+        if ((await floatingBoxes(page)).some((control) => overlaps(lastBox, control))) problems.push(`${route}: the page's last line stays under a floating control`);
+
+        // On the market pages no figure is under a floating control, wherever the page is scrolled.
+        if (MARKET_ROUTES.includes(route)) {
+          for (const figure of await coveredFigures(page)) problems.push(`${route}: ${figure}`);
+          if (route === MARKET_ROUTES[0]) problems.push(...(await tapFadedZoom(page, route)));
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test('at 1366 × 800 the technical chart starts above the fold and nothing floats over its range buttons', async ({ page }) => {
+  await popupAlreadySeen(page);
+  const viewport = { width: 1366, height: 800 };
+  await page.setViewportSize(viewport);
+  await open(page, '/technical-analysis?symbol=RELIANCE');
+  const chart = page.getByTestId('price-chart').getByRole('img');
+  await expect(chart).toBeVisible();
+  const problems: string[] = [];
+  // At least a fifth of the window shows the chart itself before any scrolling.
+  const { y } = (await chart.boundingBox())!;
+  if (y > viewport.height * 0.8) problems.push(`the chart starts ${Math.round(y)} px down a window ${viewport.height} px tall`);
+  // Each range button answers a click at its centre, and no fixed or sticky element outside the page overlaps it.
+  for (const button of await page.getByRole('group', { name: 'Chart range' }).getByRole('button').all()) {
+    const over = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const main = document.getElementById('main-content')!;
+      const found = element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)) ? [] : ['something at its centre'];
+      for (const other of Array.from(document.body.querySelectorAll('*'))) {
+        if (main.contains(other) || other.contains(main) || !['fixed', 'sticky'].includes(getComputedStyle(other).position)) continue;
+        const rect = other.getBoundingClientRect();
+        if (rect.width && rect.height && rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom) {
+          found.push(other.getAttribute('aria-label') ?? other.className.toString());
+        }
+      }
+      return found;
+    });
+    for (const what of over) problems.push(`'${await button.innerText()}' is under ${what}`);
+  }
+  expect(problems).toEqual([]);
+});
 
 test('on wide screens the market pages keep every table and chart inside its card', async ({ page }) => {
   test.setTimeout(180_000);

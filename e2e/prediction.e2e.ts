@@ -9,13 +9,17 @@ test('TrendVision: an empty ticker is refused, infy gets a 10-day forecast with 
   await expect(page.getByText('Please enter a ticker symbol')).toBeVisible();
 
   const sent = page.waitForRequest((request) => request.url().endsWith('/predict') && request.method() === 'POST');
-  await page.getByLabel('Ticker symbol').fill('infy');
+  // One field chooses the stock: 'infy' typed and Predict pressed forecasts INFY.
+  const field = page.getByRole('combobox', { name: 'Ticker symbol' });
+  await field.fill('infy');
   await page.getByRole('button', { name: 'Predict' }).click();
   expect((await sent).postDataJSON()).toEqual({ ticker: 'INFY' });
 
   // The first forecast of a stock back-tests its models first (a few seconds in the service's worker thread).
   const table = page.getByRole('table', { name: /forecast/i });
   await expect(table).toBeVisible({ timeout: 90_000 });
+  await expect(field).toHaveValue(/^INFY — /);
+  await expect(page.getByRole('region', { name: 'Forecast a stock' }).getByRole('textbox')).toHaveCount(0);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(10);
   for (let day = 1; day <= 10; day += 1) {

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Icon } from '../components/icons';
 import { useOpenedOnce } from '../hooks/use-opened-once';
 import { useSelectedSymbol } from '../lib/market/selected-symbol';
@@ -34,6 +35,8 @@ type FloatingChatProps = {
   type: FloatingChatType;
   state: FloatingChatState;
   onStateChange: (state: FloatingChatState) => void;
+  /** Where the bubble goes: the layout's dock of floating controls (null until it is on the page); in place without. */
+  dock?: HTMLElement | null;
 };
 
 /**
@@ -41,7 +44,7 @@ type FloatingChatProps = {
  * the conversation. The technical chat is about the stock the page shows (its `?symbol=`); a window minimized on
  * one stock follows the page's stock when it is opened again.
  */
-export function FloatingChat({ type, state, onStateChange }: FloatingChatProps) {
+export function FloatingChat({ type, state, onStateChange, dock }: FloatingChatProps) {
   const [symbol] = useSelectedSymbol();
   const ticker = type === 'technical' ? symbol : null;
   const open = state === 'open';
@@ -58,21 +61,23 @@ export function FloatingChat({ type, state, onStateChange }: FloatingChatProps) 
   }, [state]);
 
   if (state === 'closed') return null;
+  const bubble =
+    state === 'minimized' ? (
+      <button
+        ref={bubbleRef}
+        type="button"
+        className="chat-bubble"
+        aria-label="Open Warren AI chat"
+        onClick={() => onStateChange('open')}
+        onPointerEnter={preloadChatWindow}
+        onFocus={preloadChatWindow}
+      >
+        <Icon name="message" />
+      </button>
+    ) : null;
   return (
     <>
-      {state === 'minimized' ? (
-        <button
-          ref={bubbleRef}
-          type="button"
-          className="chat-bubble"
-          aria-label="Open Warren AI chat"
-          onClick={() => onStateChange('open')}
-          onPointerEnter={preloadChatWindow}
-          onFocus={preloadChatWindow}
-        >
-          <Icon name="message" />
-        </button>
-      ) : null}
+      {dock === undefined ? bubble : dock && bubble ? createPortal(bubble, dock) : null}
       {opened ? (
         <Suspense
           fallback={

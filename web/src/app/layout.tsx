@@ -58,6 +58,7 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
 
   const chatType = floatingChatTypeFor(pathname);
   const [chat, setChat] = useFloatingChat(chatType);
+  const [chatDock, setChatDock] = useState<HTMLDivElement | null>(null);
 
   const closeDrawer = () => {
     if (mobile) setCollapsed(true);
@@ -117,8 +118,12 @@ export function AppLayout({ authViewRoutes = [] }: AppLayoutProps) {
             inert={drawerOpen}
             banner={<LayoutDeviceConflict conflict={shownConflict} onDismiss={() => setConflictDismissed(true)} />}
           />
-          {chatType ? <FloatingChat type={chatType} state={chat} onStateChange={setChat} /> : null}
-          <ZoomControl />
+          {chatType ? <FloatingChat type={chatType} state={chat} onStateChange={setChat} dock={chatDock} /> : null}
+          {/* The floating controls, in room of their own: a column at the right, a bar at the bottom on phones. */}
+          <div className="floating-dock" inert={drawerOpen}>
+            <div ref={setChatDock} className="floating-dock-chat" />
+            <ZoomControl />
+          </div>
         </div>
         <LayoutDialogs help={help} contact={contact} premium={premium} />
         <AdPopup />

@@ -65,15 +65,46 @@ describe('what premium hides, on this device', () => {
     expect(localStorage.getItem('premium_expires_at')).toBe(PREMIUM_UNTIL);
   });
 
-  it('gives a premium account limited access on a device in conflict: ads, ticker and upgrade shown, no badge', async () => {
+  it('gives a premium account limited access on a device in conflict: ads shown, no badge, and nothing that asks it to pay again', async () => {
     logInPremium();
-    stubFetch(server(() => premiumStatus({ device_allowed: false })));
+    let status = premiumStatus({ device_allowed: false });
+    const { callsTo } = stubFetch(
+      server(() => status, {
+        '/api/premium/device': () => {
+          status = premiumStatus();
+          return json(status);
+        },
+      }),
+    );
     renderRoutes('/dashboard');
     expect(await screen.findByTestId('device-conflict', {}, { timeout: 5000 })).toBeTruthy();
     expect(headerAd()).toBeTruthy();
-    expect(ticker()).toBeTruthy();
-    expect(upgradeButton()).toBeTruthy();
     expect(badge()).toBeNull();
+    // Every upsell gives way to the one action: the ticker's 'Go Premium · ₹200/month' and 'Upgrade to Premium' go.
+    expect(ticker()).toBeNull();
+    expect(upgradeButton()).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Go Premium|Upgrade to Premium|Upgrade Now|Subscribe|₹200/);
+    expect(screen.queryAllByRole('button', { name: /upgrade|subscribe|go premium/i, hidden: true })).toEqual([]);
+
+    // Dismissed, the banner goes; the sidebar still offers to move premium here, and nothing else.
+    fireEvent.click(within(screen.getByTestId('device-conflict')).getByRole('button', { name: 'Dismiss' }));
+    const move = await within(sidebar()).findByRole('button', { name: 'Use Premium on this device' });
+    fireEvent.click(move);
+    await waitFor(() => expect(badge()).toBeTruthy());
+    expect(callsTo('/api/premium/device')).toHaveLength(1);
+    expect(headerAd()).toBeNull();
+    expect(within(sidebar()).queryByRole('button', { name: 'Use Premium on this device' })).toBeNull();
+    expect(upgradeButton()).toBeNull();
+  });
+
+  it("says in the sidebar why premium could not be moved here", async () => {
+    logInPremium();
+    const detail = 'Another device took premium a moment ago. Please try again if you want to use premium here.';
+    stubFetch(server(() => premiumStatus({ device_allowed: false }), { '/api/premium/device': () => json({ detail }, 409) }));
+    renderRoutes('/dashboard');
+    fireEvent.click(within(await screen.findByTestId('device-conflict', {}, { timeout: 5000 })).getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(await within(sidebar()).findByRole('button', { name: 'Use Premium on this device' }));
+    expect((await within(sidebar()).findByRole('alert')).textContent).toBe(detail);
   });
 
   it('uses the stored flag when the premium endpoint fails, while its expiry date is in the future', async () => {
@@ -121,7 +152,7 @@ describe('the device conflict alert', () => {
     expect(alert.textContent).toContain(logout);
   });
 
-  it("'Use premium on this device' moves premium here: the alert goes, and so do the ads", async () => {
+  it("'Use Premium on this device' moves premium here: the alert goes, and so do the ads", async () => {
     const session = logInPremium();
     let status = premiumStatus({ device_allowed: false });
     const { callsTo } = stubFetch(
@@ -134,7 +165,7 @@ describe('the device conflict alert', () => {
     );
     renderRoutes('/dashboard');
     const conflict = await screen.findByTestId('device-conflict', {}, { timeout: 5000 });
-    fireEvent.click(within(conflict).getByRole('button', { name: 'Use premium on this device' }));
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Use Premium on this device' }));
     await waitFor(() => expect(screen.queryByTestId('device-conflict')).toBeNull());
     expect(headerAd()).toBeNull();
     expect(badge()).toBeTruthy();
@@ -153,7 +184,7 @@ describe('the device conflict alert', () => {
     );
     renderRoutes('/dashboard');
     const conflict = await screen.findByTestId('device-conflict', {}, { timeout: 5000 });
-    fireEvent.click(within(conflict).getByRole('button', { name: 'Use premium on this device' }));
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Use Premium on this device' }));
     expect(await within(conflict).findByText('Another device took premium a moment ago. Please try again if you want to use premium here.')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../components/icons';
@@ -9,6 +9,7 @@ import { useAuthDialog } from '../hooks/use-auth-dialog';
 import { usePremium } from '../hooks/use-premium';
 import { useTheme } from '../hooks/use-theme';
 import { premiumBadgeText } from '../lib/premium-badge';
+import { premiumOffer } from '../lib/premium-status';
 import { roleLabel } from '../lib/session';
 import type { SessionUser } from '../lib/session';
 import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, clampSidebarWidth, sidebarWidthForKey } from '../lib/sidebar';
@@ -160,6 +161,9 @@ function ResizeHandle({ width, onResize, onResizeEnd }: ResizeHandleProps) {
   );
 }
 
+// Shown only on a device in conflict, so loaded then: the first page's script stays as small.
+const SidebarMovePremium = lazy(() => import('./sidebar-move-premium').then((m) => ({ default: m.SidebarMovePremium })));
+
 export type SidebarProps = {
   user: SessionUser | null;
   collapsed: boolean;
@@ -187,8 +191,11 @@ export function Sidebar(props: SidebarProps) {
   const authDialog = useAuthDialog();
   const { theme, toggle: toggleTheme } = useTheme();
   const rail = collapsed && !mobile;
-  // The badge and the upgrade button follow premium on this device: a device in conflict gets neither badge nor ad-free.
-  const { active: premium, subscription } = usePremium();
+  // The badge and the upgrade button follow premium on this device: a device in conflict gets neither badge nor
+  // ad-free, and instead of the upgrade the offer to move premium here.
+  const premiumState = usePremium();
+  const { active: premium, subscription } = premiumState;
+  const offer = premiumOffer(premiumState);
   const badge = premiumBadgeText(subscription?.plan_name);
   const themeLabel = themeToggleLabel(theme);
 
@@ -308,9 +315,13 @@ export function Sidebar(props: SidebarProps) {
               </span>
             </Link>
           ) : null}
-          {premium ? null : (
+          {offer === 'upgrade' ? (
             <ActionItem icon="crown" label="Upgrade to Premium" collapsed={rail} onClick={props.onUpgrade} className="upgrade" />
-          )}
+          ) : offer === 'move-here' ? (
+            <Suspense fallback={null}>
+              <SidebarMovePremium collapsed={rail} />
+            </Suspense>
+          ) : null}
           {user ? (
             <button
               type="button"

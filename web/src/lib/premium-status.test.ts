@@ -1,5 +1,5 @@
 import { PREMIUM_UNTIL, premiumStatus } from '../testing/fetch-mock';
-import { DEFAULT_CONFLICT_REASON, premiumState, storePremiumFlags, storedPremiumActive } from './premium-status';
+import { DEFAULT_CONFLICT_REASON, premiumOffer, premiumState, storePremiumFlags, storedPremiumActive } from './premium-status';
 import { clearSession, getSession, startSession } from './session';
 import type { SessionUser } from './session';
 
@@ -71,5 +71,16 @@ describe('storePremiumFlags', () => {
     startSession({ access_token: 't', user_id: 'user-2', username: 'ravi', is_admin: false, is_premium: false, premium_expires_at: null });
     storePremiumFlags(premiumStatus({ user_id: 'user-1' }));
     expect(localStorage.getItem('is_premium')).toBe('false');
+  });
+});
+
+describe('what may be offered about premium', () => {
+  const state = (status: ReturnType<typeof premiumStatus>) => premiumState({ user: user({ is_premium: true, premium_expires_at: PREMIUM_UNTIL }), status, failed: false, now: NOW });
+
+  it('offers the upgrade to visitors and free accounts, nothing where premium is active, and on a conflict only the move here', () => {
+    expect(premiumOffer(premiumState({ user: null, status: undefined, failed: false, now: NOW }))).toBe('upgrade');
+    expect(premiumOffer(state(premiumStatus({ is_premium: false })))).toBe('upgrade');
+    expect(premiumOffer(state(premiumStatus()))).toBe('none');
+    expect(premiumOffer(state(premiumStatus({ device_allowed: false })))).toBe('move-here');
   });
 });

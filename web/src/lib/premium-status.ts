@@ -35,7 +35,17 @@ export type PremiumState = {
   loading: boolean;
 };
 
-/** The body of the status call and of 'Use premium on this device'. */
+/**
+ * What the app may offer about premium on this device: nothing while it is active here; on a device conflict only
+ * moving it here ('Use Premium on this device'), never subscribing again, which would have the user pay twice; else
+ * the upgrade.
+ */
+export type PremiumOffer = 'none' | 'move-here' | 'upgrade';
+
+export const premiumOffer = ({ active, conflict }: Pick<PremiumState, 'active' | 'conflict'>): PremiumOffer =>
+  active ? 'none' : conflict ? 'move-here' : 'upgrade';
+
+/** The body of the status call and of 'Use Premium on this device'. */
 export const deviceBody = () => ({ device_fingerprint: deviceFingerprint(), ip_address: CLIENT_IP_ADDRESS });
 
 /** GET /api/premium/status (bearer) with this device's fingerprint. */

@@ -25,11 +25,12 @@ const SYMBOLS = [
 ];
 
 /** The picker on a page that keeps the picked symbol, as the market pages do with `?symbol=`. */
-function Page({ initial, onPick }: { initial: string; onPick: (symbol: string) => void }) {
+function Page({ initial, onPick, pickOnBlur }: { initial: string; onPick: (symbol: string) => void; pickOnBlur?: boolean }) {
   const [symbol, setSymbol] = useState(initial);
   return (
     <SymbolPicker
       value={symbol}
+      pickOnBlur={pickOnBlur}
       onChange={(next) => {
         onPick(next);
         setSymbol(next);
@@ -38,13 +39,13 @@ function Page({ initial, onPick }: { initial: string; onPick: (symbol: string) =
   );
 }
 
-const renderPicker = (initial = 'INFY') => {
+const renderPicker = (initial = 'INFY', pickOnBlur?: boolean) => {
   const queryClient = testQueryClient();
   queryClient.setQueryData(symbolsQueryOptions().queryKey, SYMBOLS);
   const onPick = vi.fn();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <Page initial={initial} onPick={onPick} />
+      <Page initial={initial} onPick={onPick} pickOnBlur={pickOnBlur} />
     </QueryClientProvider>,
   );
   return { ...view, onPick, input: screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement };
@@ -175,5 +176,26 @@ describe('SymbolPicker', () => {
     expect(input.placeholder).toBe('Symbol or company name');
     type(input, 'infy');
     expect(optionNames()).toEqual(['INFY — Infosys Ltd.']);
+  });
+
+  it('leaving with a name typed keeps the stock shown, or with pickOnBlur picks the best match', () => {
+    const leave = (input: HTMLElement) => fireEvent.blur(input);
+    const plain = renderPicker();
+    type(plain.input, 'tata m');
+    leave(plain.input);
+    expect(plain.input.value).toBe('INFY — Infosys Ltd.');
+    expect(plain.onPick).not.toHaveBeenCalled();
+    plain.unmount();
+
+    const picking = renderPicker('INFY', true);
+    type(picking.input, 'tata m');
+    leave(picking.input);
+    expect(picking.input.value).toBe('TATAMOTORS — Tata Motors Ltd.');
+    expect(picking.onPick).toHaveBeenCalledWith('TATAMOTORS');
+    // Nothing matching is dropped, as without it.
+    type(picking.input, 'zzz');
+    leave(picking.input);
+    expect(picking.input.value).toBe('TATAMOTORS — Tata Motors Ltd.');
+    expect(picking.onPick).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,6 +12,13 @@ type SymbolPickerProps = {
   value: string;
   onChange: (symbol: string) => void;
   label?: string;
+  /**
+   * Leaving the field with a stock's name half typed picks the best match, as Enter would: for a picker beside a
+   * submit button, where pressing the button after typing 'infy' means INFY.
+   */
+  pickOnBlur?: boolean;
+  /** The id of an error shown about the choice (the field is then marked invalid). */
+  errorId?: string;
 };
 
 /** A titled run of options: "Recent", an industry, or none for the matches of what was typed. */
@@ -31,7 +38,7 @@ const stockCount = (count: number) => (count === 1 ? '1 stock matches.' : `${cou
  * it to see the recent picks first, then every stock by industry. The list is filtered here, from the stocks
  * loaded once, so typing sends no request.
  */
-export function SymbolPicker({ value, onChange, label = 'Stock' }: SymbolPickerProps) {
+export function SymbolPicker({ value, onChange, label = 'Stock', pickOnBlur = false, errorId }: SymbolPickerProps) {
   const statusId = useId();
   const symbols = useSymbols();
   const entries = symbols.data ?? NO_ENTRIES;
@@ -62,9 +69,13 @@ export function SymbolPicker({ value, onChange, label = 'Stock' }: SymbolPickerP
         return { ...changes, highlightedIndex: matches ? 0 : -1 };
       }
       case useCombobox.stateChangeTypes.InputBlur:
-      case useCombobox.stateChangeTypes.InputKeyDownEscape:
-        // Leaving or Escape keeps the stock shown and drops half-typed text; only a pick (Enter, click) changes it.
-        return { ...changes, selectedItem: state.selectedItem, inputValue: itemToString(state.selectedItem) };
+      case useCombobox.stateChangeTypes.InputKeyDownEscape: {
+        // Leaving or Escape keeps the stock shown and drops half-typed text; only a pick (Enter, click) changes it,
+        // or, with `pickOnBlur`, leaving with a match ready for Enter.
+        const typedMatch = isTyped(state.inputValue, state.selectedItem) ? items[state.highlightedIndex] : undefined;
+        const kept = pickOnBlur && type === useCombobox.stateChangeTypes.InputBlur && typedMatch ? typedMatch : state.selectedItem;
+        return { ...changes, selectedItem: kept, inputValue: itemToString(kept) };
+      }
       default:
         return changes;
     }
@@ -118,7 +129,8 @@ export function SymbolPicker({ value, onChange, label = 'Stock' }: SymbolPickerP
               spellCheck: false,
               autoComplete: 'off',
               autoCapitalize: 'characters',
-              'aria-describedby': showStatus ? statusId : undefined,
+              'aria-describedby': [showStatus ? statusId : null, errorId ?? null].filter(Boolean).join(' ') || undefined,
+              'aria-invalid': errorId ? true : undefined,
               onFocus: (event) => event.currentTarget.select(),
             })}
             type="text"

@@ -109,6 +109,15 @@ describe('ZoomControl', () => {
     expect(control().classList.contains('is-idle')).toBe(false);
   });
 
+  it('wakes on a tap on the faded control, which its buttons let through', () => {
+    vi.useFakeTimers();
+    render(<ZoomControl />);
+    act(() => vi.advanceTimersByTime(5000));
+    fireEvent.click(control());
+    expect(control().classList.contains('is-idle')).toBe(false);
+    expect(screen.getByLabelText('Zoom 100%')).toBeTruthy();
+  });
+
   it("says 'Pinch to zoom also works' on touch screens only", () => {
     stubPointer(true);
     const { unmount } = render(<ZoomControl />);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import type { PointerEvent } from 'react';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { useInactivity } from './use-inactivity';
 import { WIDGET_TEXTS, ZOOM_FADE_MS } from './texts';
@@ -9,9 +9,11 @@ import './widgets.css';
 const ZOOM_PROPERTY = '--app-zoom';
 
 /**
- * Page zoom at the bottom right: out, the percentage, in, and reset; 0.5–3.0 in steps of 0.1.
- * The zoom is a CSS variable on <html> read by `#root { zoom: ... }` (CSSOM, allowed by the CSP);
- * the control itself renders outside #root so it keeps its size.
+ * Page zoom: in, the percentage, out, and reset; 0.5–3.0 in steps of 0.1. The layout docks it with the other floating
+ * controls (app/layout.tsx). The zoom is a CSS variable on <html> read by `#root { zoom: ... }` (CSSOM, allowed by
+ * the CSP); the dock undoes it, so the control keeps its size.
+ *
+ * Faded, it takes no taps: its buttons let them through to the control, and a tap there only brings it back.
  */
 export function ZoomControl() {
   const [zoom, setZoom] = useState(ZOOM_DEFAULT);
@@ -39,43 +41,51 @@ export function ZoomControl() {
     if (next <= ZOOM_MIN && document.activeElement === zoomOutRef.current) zoomInRef.current?.focus();
   };
 
+  // A mouse pointing at it holds it; a finger has no hover, and its touch would wake and press a button at once.
+  const holdFor = (held: boolean) => (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') hold(held);
+  };
+
   const percentage = formatZoom(zoom);
 
-  return createPortal(
+  return (
     <div
       className={idle ? 'zoom-control is-idle' : 'zoom-control'}
       role="group"
       aria-label="Page zoom"
-      onPointerEnter={() => hold(true)}
-      onPointerLeave={() => hold(false)}
+      onPointerEnter={holdFor(true)}
+      onPointerLeave={holdFor(false)}
       // Focus wakes it but does not hold it: a clicked button keeps focus, and it should still fade.
       onFocus={poke}
+      // A tap on the faded control lands here (its buttons let taps through) and wakes it.
+      onClick={idle ? poke : undefined}
     >
+      {/* In before out: the order the dock's column shows them top to bottom (a phone's bar shows out first). */}
       <div className="zoom-control-buttons">
-        <button
-          ref={zoomOutRef}
-          type="button"
-          className="zoom-button"
-          aria-label="Zoom out"
-          disabled={zoom <= ZOOM_MIN}
-          onClick={() => change(zoomOut(zoom))}
-        >
-          <span aria-hidden="true">−</span>
-        </button>
-        <output className="zoom-value" aria-live="polite" aria-label={`Zoom ${percentage}`}>
-          {percentage}
-        </output>
         <button
           ref={zoomInRef}
           type="button"
-          className="zoom-button"
+          className="zoom-button zoom-in"
           aria-label="Zoom in"
           disabled={zoom >= ZOOM_MAX}
           onClick={() => change(zoomIn(zoom))}
         >
           <span aria-hidden="true">+</span>
         </button>
-        <button type="button" className="zoom-button" aria-label="Reset zoom" onClick={() => change(ZOOM_DEFAULT)}>
+        <output className="zoom-value" aria-live="polite" aria-label={`Zoom ${percentage}`}>
+          {percentage}
+        </output>
+        <button
+          ref={zoomOutRef}
+          type="button"
+          className="zoom-button zoom-out"
+          aria-label="Zoom out"
+          disabled={zoom <= ZOOM_MIN}
+          onClick={() => change(zoomOut(zoom))}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <button type="button" className="zoom-button zoom-reset" aria-label="Reset zoom" onClick={() => change(ZOOM_DEFAULT)}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
             <path d="M3 3v5h5" />
@@ -83,7 +93,6 @@ export function ZoomControl() {
         </button>
       </div>
       {coarsePointer ? <p className="zoom-hint">{WIDGET_TEXTS.pinchToZoom}</p> : null}
-    </div>,
-    document.body,
+    </div>
   );
 }

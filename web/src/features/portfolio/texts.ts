@@ -282,6 +282,7 @@ export const ALERT_TEXTS = {
   levelTooHigh: `Enter a price up to ${formatINR(ALERT_LEVEL_MAX, { fractionDigits: 0 })}.`,
   enterMove: `Enter a move above 0\u00a0% and up to ${ALERT_MOVE_MAX_PCT}\u00a0%.`,
   rsiPremium: `RSI alerts are part of Nivesh Premium (${PREMIUM_PRICE} per month), with up to ${ALERTS_PREMIUM_MAX} alerts instead of ${ALERTS_FREE_MAX}.`,
+  conflict: 'RSI alerts come with your Premium, which is active on another device. On the Premium page you can move it to this one.',
   seePremium: 'See Premium',
 } as const;
 

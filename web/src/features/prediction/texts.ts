@@ -42,7 +42,8 @@ const BAND_HELD = 'A band “held” when the actual close fell inside it.';
 
 /** The page's other words, in one place. */
 export const TRENDVISION_TEXTS = {
-  lead: `A statistical forecast of a stock's closing prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands, and how accurate it was on past data. Forecasts ${PREMIUM_FORECAST_HORIZON_DAYS} trading days ahead, with every model side by side, are part of Premium.`,
+  /** The lead after its first sentence, which trendVisionLead writes from the track record. */
+  leadMore: `It covers a stock's closing prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and how accurate it was on past data. Forecasts ${PREMIUM_FORECAST_HORIZON_DAYS} trading days ahead, with every model side by side, are part of Premium.`,
   description: `TrendVision: statistical forecasts of NSE stock prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and their accuracy on past data; ${PREMIUM_FORECAST_HORIZON_DAYS}-day forecasts are part of Premium.`,
   disclaimer:
     'A forecast here is a statistical estimate from past prices, shown with its uncertainty. It is not a price target and not a recommendation to buy or sell: under SEBI’s rules, those are the work of registered research analysts.',
@@ -54,6 +55,33 @@ export const TRENDVISION_TEXTS = {
   trackRecordLead: `Each symbol’s chosen model, measured on a test period it was not chosen on. ${ERROR_MEASURE_TEXTS.relativeMae} ${ERROR_MEASURE_TEXTS.mase} ${BAND_HELD}`,
   trackRecordEmpty: 'No back-test has finished yet.',
 } as const;
+
+/** How many of the symbols tested are served a model that beat simply assuming no change on past data. */
+export type ModelsServed = { served: number; tested: number };
+
+const LAST_CLOSE = 'the last close, with the range the price usually moves in';
+
+/**
+ * The page's first sentence, saying plainly what TrendVision is today: a model is served for a stock only when it beat
+ * "no change" on past data, so while none has, every forecast is no change. Before the track record is known, a
+ * sentence that holds whatever it says.
+ */
+const leadSentence = (models: ModelsServed | null): string => {
+  if (!models || models.tested === 0) return 'A statistical forecast, measured on past data against simply assuming no change.';
+  const { served, tested } = models;
+  if (served === 0) {
+    const symbols = tested === 1 ? 'the one symbol tested' : `any of the ${formatIndianNumber(tested, 0)} symbols tested`;
+    return `A statistical forecast; on past data, nothing beat “no change” for ${symbols}, so every forecast is ${LAST_CLOSE}.`;
+  }
+  if (served === tested) {
+    const symbols = tested === 1 ? 'the one symbol tested' : tested === 2 ? 'both symbols tested' : `all ${formatIndianNumber(tested, 0)} symbols tested`;
+    return `A statistical forecast; on past data, a model beat “no change” for ${symbols}.`;
+  }
+  return `A statistical forecast; on past data, a model beat “no change” for only ${formatIndianNumber(served, 0)} of the ${formatIndianNumber(tested, 0)} symbols tested, and for the rest the forecast is ${LAST_CLOSE}.`;
+};
+
+/** The page's lead: what it is today, then what it shows. */
+export const trendVisionLead = (models: ModelsServed | null): string => `${leadSentence(models)} ${TRENDVISION_TEXTS.leadMore}`;
 
 /** The choice of how far ahead to forecast. */
 export const HORIZON_TEXTS = {

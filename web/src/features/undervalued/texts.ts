@@ -87,6 +87,7 @@ export const UNDERVALUED_TEXTS = {
   resultsTitle: 'Results',
   resultsCaption:
     'Stocks that pass the filters, with each measure against its 5-year and sector medians; the column headers sort the table',
+  cardsLabel: 'Stocks that pass the filters, each with its measures against its 5-year and sector medians',
   resultsEmpty: 'No stock passes every filter. Widen a range or clear the filters.',
   bankNote: 'Stocks marked Bank are valued on P/B and ROE, shown in bold; debt-to-equity does not apply to them.',
   bankTag: 'Bank',
@@ -95,6 +96,8 @@ export const UNDERVALUED_TEXTS = {
   technicalLink: 'Chart',
   riskLink: 'Risk',
   fixFilters: 'Change the filters above to see results.',
+  sortBy: 'Sort by',
+  sortOrder: 'Order',
 
   notJudgedTitle: 'Not judged',
   notJudgedLead: 'These stocks could not be judged on the filters asked for, or have no filings to judge them by:',
@@ -182,6 +185,14 @@ export const TTM_METHODS: Record<NonNullable<StockFundamentals['ttm_method']>, s
 /** The filing behind a row: "Q3 FY2024 · consolidated · published 18 Jan 2024". */
 export const filingLine = (label: string, basis: string, publishedOn: string): string =>
   `${label} · ${basis} · published ${publishedOn}`;
+
+/** The two orders of a column, as a phone's sort choice names them: words A to Z, filings by date, figures by size. */
+export const sortOrderNames = (column: 'company' | 'filing' | 'figure'): Record<'ascending' | 'descending', string> =>
+  column === 'company'
+    ? { ascending: 'A to Z', descending: 'Z to A' }
+    : column === 'filing'
+      ? { ascending: 'Oldest first', descending: 'Newest first' }
+      : { ascending: 'Lowest first', descending: 'Highest first' };
 
 /** The line under a value: "5y median 24.1 · sector 28.3"; a bank is set against the banks ("· banks 2.65"). */
 export const medianLine = (median5y: string, sector: string, bank = false): string => `5y median ${median5y} · ${bank ? 'banks' : 'sector'} ${sector}`;

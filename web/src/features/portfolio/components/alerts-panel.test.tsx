@@ -142,6 +142,15 @@ describe('AlertsPanel', () => {
     expect(await screen.findByRole('heading', { name: 'Premium page' })).toBeTruthy();
   });
 
+  it('tells an account whose premium is on another device how to move it here, without asking it to pay again', async () => {
+    const { form } = await openPanel({ premiumStatus: () => json(premiumStatus({ device_allowed: false })) });
+    const note = within(form).getByTestId('alert-premium-note');
+    await waitFor(() => expect(note.textContent).toContain(ALERT_TEXTS.conflict));
+    expect(note.textContent).not.toContain('₹200');
+    expect(within(note).getByRole('link', { name: ALERT_TEXTS.seePremium }).getAttribute('href')).toBe('/premium');
+    expect((within(form).getByRole('option', { name: ALERT_KIND_LABELS.rsi_cross }) as HTMLOptionElement).disabled).toBe(true);
+  });
+
   it('lets a premium user set an RSI alert, sending the device’s fingerprint with it', async () => {
     const { form, calls } = await openPanel({ ...PREMIUM, alerts: () => json({ ...ALERTS, limit: 50, is_premium: true }) });
     const rsi = within(form).getByRole('option', { name: ALERT_KIND_LABELS.rsi_cross }) as HTMLOptionElement;

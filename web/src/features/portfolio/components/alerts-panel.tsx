@@ -203,13 +203,15 @@ type AlertFormProps = {
   alerts: Alerts;
   /** Premium active on this device: the RSI alerts can be chosen. */
   premium: boolean;
+  /** The account has premium, on another device: it is told how to move it here, not asked to pay again. */
+  conflict: boolean;
 };
 
 /**
  * A new alert: the stock from the market pages' picker, what to watch and its figures, and whether to e-mail too.
  * RSI alerts are marked Premium and cannot be chosen without it; a full account is told so instead of sending.
  */
-function AlertForm({ alerts, premium }: AlertFormProps) {
+function AlertForm({ alerts, premium, conflict }: AlertFormProps) {
   const headingId = useId();
   const kindId = useId();
   const emailId = useId();
@@ -261,7 +263,7 @@ function AlertForm({ alerts, premium }: AlertFormProps) {
         </div>
         {premium ? null : (
           <p className="alert-premium-note" data-testid="alert-premium-note">
-            {ALERT_TEXTS.rsiPremium} <Link to="/premium">{ALERT_TEXTS.seePremium}</Link>
+            {conflict ? ALERT_TEXTS.conflict : ALERT_TEXTS.rsiPremium} <Link to="/premium">{ALERT_TEXTS.seePremium}</Link>
           </p>
         )}
         <label className="alert-email" htmlFor={emailId}>
@@ -344,7 +346,7 @@ function ConfirmDeleteAlert({ alert, onClose }: { alert: PriceAlert; onClose: ()
 export function AlertsPanel() {
   const headingId = useId();
   const query = useAlerts();
-  const { active: premium } = usePremium();
+  const { active: premium, conflict } = usePremium();
   const [deleting, setDeleting] = useState<PriceAlert | null>(null);
   return (
     <section className="panel alerts-panel" id="alerts" aria-labelledby={headingId}>
@@ -365,7 +367,7 @@ export function AlertsPanel() {
             ) : (
               <p className="portfolio-empty-note">{ALERT_TEXTS.none}</p>
             )}
-            <AlertForm alerts={alerts} premium={premium} />
+            <AlertForm alerts={alerts} premium={premium} conflict={!premium && conflict !== null} />
           </>
         )}
       </QueryState>

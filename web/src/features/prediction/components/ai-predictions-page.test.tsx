@@ -26,13 +26,26 @@ const openForm = async (path = '/ai-predictions') => {
   const view = renderRoutes(path);
   // The first test loads the page's lazy chunk, which can take more than the default second on a busy machine.
   const form = await screen.findByRole('region', { name: 'Forecast a stock' }, { timeout: 5000 });
+  const input = within(form).getByRole('combobox', { name: 'Ticker symbol' }) as HTMLInputElement;
+  // The field opens for typing once the list of stocks is in.
+  await waitFor(() => expect(input.disabled).toBe(false));
   return {
     ...view,
     form,
-    input: within(form).getByLabelText('Ticker symbol'),
-    submit: () => fireEvent.click(within(form).getByRole('button', { name: 'Predict' })),
+    input,
+    /** Presses Predict as a pointer does: down (the button takes the focus from the field) and up, then the click. */
+    submit: () => {
+      const button = within(form).getByRole('button', { name: 'Predict' });
+      fireEvent.mouseDown(button);
+      button.focus();
+      fireEvent.mouseUp(button);
+      fireEvent.click(button);
+    },
   };
 };
+
+/** Types into the stock field, as a person does before pressing Predict. */
+const type = (input: HTMLElement, text: string) => fireEvent.change(input, { target: { value: text } });
 
 const predictWith = (answer: (call: FetchCall) => Response | Promise<Response>) => stubFetch(predictionServer({ predict: answer }));
 
@@ -44,10 +57,47 @@ describe('TrendVision prediction form', () => {
     reload();
   });
 
+  it('has one field for the stock, and Predict forecasts what it shows: a pick, a typed name, never a stock it no longer shows', async () => {
+    const { callsTo } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
+    const { form, input, submit, router } = await openForm();
+    // No second box to disagree with the stock picked.
+    expect(within(form).getAllByRole('combobox')).toHaveLength(1);
+    expect(within(form).queryAllByRole('textbox')).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: 'tcs' } });
+    fireEvent.click(screen.getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /\(TCS\): the next 10 trading days/ })).toBeTruthy();
+
+    // Cleared and Predict pressed, the field shows TCS again and Predict asks for nothing new: no 'Please enter…'.
+    type(input, '');
+    submit();
+    expect(input.value).toBe('TCS — Tata Consultancy Services Ltd.');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // A name typed and Predict pressed forecasts the best match.
+    type(input, 'infos');
+    submit();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 10 trading days' })).toBeTruthy();
+    expect(input.value).toBe('INFY — Infosys Ltd.');
+    expect(router.state.location.search).toBe('?symbol=INFY');
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'TCS' }, { ticker: 'INFY' }]);
+  });
+
+  it("says 'Please enter a ticker symbol' when the field shows no stock, whatever was typed or is in the address", async () => {
+    const { callsTo } = predictWith(() => json({ detail: 'No stock with the symbol NOPE.' }, 404));
+    const { input, submit } = await openForm();
+    type(input, 'zzz');
+    submit();
+    expect(input.value).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe(PREDICTION_TEXTS.emptyTicker);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo('/predict')).toHaveLength(0);
+  });
+
   it("refuses an empty ticker with 'Please enter a ticker symbol' and sends nothing", async () => {
     const { callsTo } = predictWith(() => json({ detail: 'Not found' }, 404));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: '   ' } });
+    type(input, '   ');
     submit();
     expect(screen.getByRole('alert').textContent).toBe(PREDICTION_TEXTS.emptyTicker);
     expect(callsTo('/predict')).toHaveLength(0);
@@ -56,7 +106,7 @@ describe('TrendVision prediction form', () => {
   it("sends the ticker in upper case and shows the server's detail", async () => {
     const { callsTo } = predictWith(() => json({ detail: 'Price forecasts are not available yet.', code: 'not_implemented' }, 501));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: ' reliance ' } });
+    type(input, ' reliance ');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Price forecasts are not available yet.');
     expect(callsTo('/predict')[0]).toMatchObject({ method: 'POST', body: { ticker: 'RELIANCE' } });
@@ -66,11 +116,11 @@ describe('TrendVision prediction form', () => {
     [404, 'No stock with the symbol NOPE.'],
     [422, 'TrendVision needs at least 500 trading days of prices; NEWCO has 2.'],
   ])("shows the server's detail of a %i", async (status, detail) => {
-    predictWith(() => json({ detail, code: status === 404 ? 'not_found' : 'unprocessable' }, status));
-    const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'nope' } });
-    submit();
+    const { callsTo } = predictWith(() => json({ detail, code: status === 404 ? 'not_found' : 'unprocessable' }, status));
+    // A symbol the list does not hold can only come in the address.
+    await openForm('/ai-predictions?symbol=NOPE');
     expect((await screen.findByRole('alert')).textContent).toBe(detail);
+    expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'NOPE' }]);
     expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
     expect(screen.queryByTestId('forecast-loading')).toBeNull();
   });
@@ -78,7 +128,7 @@ describe('TrendVision prediction form', () => {
   it('never shows an RPC pattern name from an older server', async () => {
     predictWith(() => json({ detail: 'prediction.predict is not available yet', code: 'not_implemented' }, 501));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.predictionFailed);
     expect(document.body.textContent).not.toContain('prediction.predict');
@@ -87,7 +137,7 @@ describe('TrendVision prediction form', () => {
   it("says 'Prediction failed' when the server gives no detail", async () => {
     predictWith(() => new Response('', { status: 500 }));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.predictionFailed);
   });
@@ -95,7 +145,7 @@ describe('TrendVision prediction form', () => {
   it('says the request failed when the server cannot be reached', async () => {
     predictWith(() => Promise.reject(new TypeError('Failed to fetch')));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'TCS' } });
+    type(input, 'TCS');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.requestFailed);
   });
@@ -103,7 +153,7 @@ describe('TrendVision prediction form', () => {
   it('says the request failed when the answer is not a forecast it understands', async () => {
     predictWith(() => json({ ticker: 'TCS', forecast: [3512.5], as_of: '2024-03-28', horizon_days: 1 }));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'TCS' } });
+    type(input, 'TCS');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(PREDICTION_TEXTS.requestFailed);
   });
@@ -112,7 +162,7 @@ describe('TrendVision prediction form', () => {
     let answers = 0;
     const { callsTo } = predictWith((call) => (answers++ === 0 ? new Response('', { status: 500 }) : json(forecastOf((call.body as { ticker: string }).ticker))));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
     await screen.findByRole('alert');
     submit();
@@ -137,7 +187,7 @@ describe('TrendVision prediction form', () => {
       ),
     );
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'tcs' } });
+    type(input, 'tcs');
     submit();
     const table = await screen.findByRole('table', { name: 'Forecast closing prices' });
     expect(within(table).getByText('₹3,512.50')).toBeTruthy();
@@ -155,7 +205,7 @@ describe('TrendVision forecast', () => {
   it("lists ten 'Day N' rows with their date, forecast and both bands to 2 decimals", async () => {
     predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'infy' } });
+    type(input, 'infy');
     submit();
 
     const table = await screen.findByRole('table', { name: 'Forecast closing prices' });
@@ -177,7 +227,7 @@ describe('TrendVision forecast', () => {
   it('draws the fan over the last 65 adjusted closes of the 6-month history, and says in words what it shows', async () => {
     const { calls } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
 
     const canvas = await screen.findByTestId('fan-canvas');
@@ -198,7 +248,7 @@ describe('TrendVision forecast', () => {
   it('draws the forecast alone, and says so, when the past prices cannot be loaded', async () => {
     stubFetch(predictionServer({ history: () => json({ detail: 'Market data is unavailable.' }, 503) }));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
 
     expect((await screen.findByTestId('fan-canvas')).dataset.history).toBe('0');
@@ -209,7 +259,7 @@ describe('TrendVision forecast', () => {
   it('holds the room of the forecast while it is computed', async () => {
     predictWith(() => never());
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
 
     const loading = await screen.findByTestId('forecast-loading');
@@ -217,18 +267,16 @@ describe('TrendVision forecast', () => {
     expect(loading.querySelectorAll('.panel')).toHaveLength(2);
   });
 
-  it('forecasts the stock picked at once, fills the form and keeps the stock in the address', async () => {
+  it('forecasts the stock picked at once and keeps the stock in the address', async () => {
     const { callsTo } = predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
     const { router, input } = await openForm();
 
-    const picker = screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement;
-    await waitFor(() => expect(picker.disabled).toBe(false));
-    fireEvent.change(picker, { target: { value: 'tcs' } });
+    type(input, 'tcs');
     fireEvent.click(screen.getByRole('option', { name: 'TCS — Tata Consultancy Services Ltd.' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Tata Consultancy Services Ltd. (TCS): the next 10 trading days' })).toBeTruthy();
     expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'TCS' }]);
-    expect((input as HTMLInputElement).value).toBe('TCS');
+    expect(input.value).toBe('TCS — Tata Consultancy Services Ltd.');
     expect(router.state.location.search).toBe('?symbol=TCS');
     expect(localStorage.getItem('nivesh.market.symbol')).toBe('TCS');
   });
@@ -238,10 +286,9 @@ describe('TrendVision forecast', () => {
     const { router, input, submit } = await openForm('/ai-predictions?symbol=infy');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 10 trading days' })).toBeTruthy();
-    expect((input as HTMLInputElement).value).toBe('INFY');
-    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Stock' }) as HTMLInputElement).value).toBe('INFY — Infosys Ltd.'));
+    expect(input.value).toBe('INFY — Infosys Ltd.');
 
-    fireEvent.change(input, { target: { value: 'reliance' } });
+    type(input, 'reliance');
     submit();
     expect(await screen.findByRole('heading', { level: 2, name: 'Reliance Industries Ltd. (RELIANCE): the next 10 trading days' })).toBeTruthy();
     expect(router.state.location.search).toBe('?symbol=RELIANCE');
@@ -254,7 +301,7 @@ describe('TrendVision forecast', () => {
     const { input } = await openForm();
     await screen.findByRole('table', { name: /TrendVision track record/ });
     expect(callsTo('/predict')).toHaveLength(0);
-    expect((input as HTMLInputElement).value).toBe('');
+    expect(input.value).toBe('');
   });
 
   it('carries the disclaimer: a statistical estimate, not a price target or a call to buy or sell', async () => {
@@ -275,7 +322,7 @@ describe('TrendVision forecast', () => {
     const choice = screen.getByRole('group', { name: 'How far ahead to forecast' });
     expect((within(choice).getByRole('radio', { name: '10 trading days' }) as HTMLInputElement).checked).toBe(true);
     expect((within(choice).getByRole('radio', { name: '30 trading days (Premium)' }) as HTMLInputElement).checked).toBe(false);
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
 
     await screen.findByRole('table', { name: 'Forecast closing prices' });
@@ -289,7 +336,7 @@ describe('TrendVision forecast', () => {
   it('shows how accurate the forecast was beside it', async () => {
     predictWith((call) => json(forecastOf((call.body as { ticker: string }).ticker)));
     const { input, submit } = await openForm();
-    fireEvent.change(input, { target: { value: 'INFY' } });
+    type(input, 'INFY');
     submit();
 
     const card = await screen.findByRole('region', { name: 'How accurate is this?' });
@@ -319,7 +366,7 @@ describe('TrendVision 30-day forecast (premium)', () => {
     const { callsTo } = stubFetch(predictionServer({ premium: () => json(premiumStatus()) }));
     const { router, input, submit } = await openForm();
     chooseDays(30);
-    fireEvent.change(input, { target: { value: 'infy' } });
+    type(input, 'infy');
     submit();
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Infosys Ltd. (INFY): the next 30 trading days' })).toBeTruthy();
@@ -392,11 +439,11 @@ describe('TrendVision 30-day forecast (premium)', () => {
     expect(note.textContent).not.toContain(PREMIUM_HORIZON_TEXTS.visitor);
     expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
 
-    // An empty ticker is still refused in words, and pressing Predict asks for nothing either.
-    fireEvent.change(input, { target: { value: ' ' } });
+    // Cleared, the field keeps INFY; another stock typed is taken, and pressing Predict asks for nothing either.
+    type(input, ' ');
     submit();
-    expect(screen.getByRole('alert').textContent).toBe(PREDICTION_TEXTS.emptyTicker);
-    fireEvent.change(input, { target: { value: 'tcs' } });
+    expect(input.value).toBe('INFY — Infosys Ltd.');
+    type(input, 'tcs');
     submit();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(callsTo('/predict').map((call) => call.body)).toEqual([{ ticker: 'INFY' }]);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
@@ -6,6 +6,7 @@ import { EducationalNotice, PageHeader } from '../../../components/page-header';
 import { useAuthDialog } from '../../../hooks/use-auth-dialog';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { usePremium } from '../../../hooks/use-premium';
+import { useSymbols } from '../../../lib/market/get-symbols';
 import { SYMBOL_PATTERN, useSelectedSymbol } from '../../../lib/market/selected-symbol';
 import type { PremiumState } from '../../../lib/premium-status';
 import { useSession } from '../../../lib/session';
@@ -24,6 +25,7 @@ import { AccuracyCard } from './accuracy-card';
 import { ForecastPanel } from './forecast-panel';
 import { ModelComparison } from './model-comparison';
 import { TrackRecord } from './track-record';
+import { TrendVisionLead } from './trendvision-lead';
 import './prediction.css';
 
 /** The stock named by `?symbol=` in the address, when it looks like a symbol. */
@@ -137,12 +139,17 @@ export function AiPredictionsPage() {
   // The longer horizon is asked for only with premium active on this device; otherwise the gateway would refuse it.
   const locked = isPremiumHorizon(horizon) && !premium.active;
   const [, selectSymbol] = useSelectedSymbol();
-  const [ticker, setTicker] = useState(addressed ?? '');
-  // A ticker the address cannot hold (not shaped like a symbol) is still sent, for the server to answer.
-  const [unaddressable, setUnaddressable] = useState<string | null>(null);
+  const symbols = useSymbols();
+  // The stock the field shows: the one in the address, or the one just picked (before the address has it).
+  const [picked, setPicked] = useState({ address: addressed, symbol: addressed });
+  if (picked.address !== addressed) setPicked({ address: addressed, symbol: addressed ?? picked.symbol });
+  // A symbol the list does not know shows as an empty field, and so counts as none.
+  const chosen = picked.symbol && (!symbols.data || symbols.data.some((entry) => entry.symbol === picked.symbol)) ? picked.symbol : null;
+  // Also kept outside React's state for Predict: a name typed and Predict pressed is picked as the field loses focus,
+  // a moment before the click, which can come before the page shows the pick.
+  const lastPick = useRef<{ address: string | null; symbol: string } | null>(null);
   const [validation, setValidation] = useState<string | null>(null);
-  const requested = unaddressable ?? addressed;
-  const prediction = usePredict(locked ? null : requested, horizon);
+  const prediction = usePredict(locked ? null : addressed, horizon);
 
   const chooseHorizon = (next: ForecastHorizon) =>
     setParams(
@@ -157,22 +164,18 @@ export function AiPredictionsPage() {
 
   const ask = (next: string) => {
     setValidation(null);
-    if (next === requested) {
+    if (next === addressed) {
       if (prediction.isError && !locked) void prediction.refetch();
       return;
     }
-    if (SYMBOL_PATTERN.test(next)) {
-      setUnaddressable(null);
-      selectSymbol(next);
-    } else {
-      setUnaddressable(next);
-    }
+    selectSymbol(next);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = ticker.trim().toUpperCase();
-    if (next === '') {
+    const pick = lastPick.current?.address === addressed ? lastPick.current.symbol : null;
+    const next = pick ?? chosen;
+    if (!next) {
       setValidation(PREDICTION_TEXTS.emptyTicker);
       return;
     }
@@ -180,7 +183,8 @@ export function AiPredictionsPage() {
   };
 
   const onPick = (symbol: string) => {
-    setTicker(symbol);
+    lastPick.current = { address: addressed, symbol };
+    setPicked({ address: addressed, symbol });
     ask(symbol);
   };
 
@@ -190,29 +194,12 @@ export function AiPredictionsPage() {
 
   return (
     <div className="page-body prediction-page">
-      <PageHeader eyebrow="TrendVision" title="AI Price Predictions" lead={TRENDVISION_TEXTS.lead} />
+      <PageHeader eyebrow="TrendVision" title="AI Price Predictions" lead={<TrendVisionLead />} />
       <EducationalNotice />
       <section className="panel predict-form-panel" aria-labelledby="predict-form-heading">
         <h2 id="predict-form-heading">Forecast a stock</h2>
-        <div className="predict-picker">
-          <SymbolPicker value={addressed ?? ''} onChange={onPick} />
-        </div>
-        <form className="inline-form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="predict-ticker">Ticker symbol</label>
-            <input
-              id="predict-ticker"
-              name="ticker"
-              value={ticker}
-              onChange={(event) => setTicker(event.target.value)}
-              placeholder="e.g. RELIANCE"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'predict-error' : undefined}
-            />
-          </div>
+        <form className="predict-form" onSubmit={onSubmit} noValidate>
+          <SymbolPicker value={chosen ?? ''} onChange={onPick} label="Ticker symbol" pickOnBlur errorId={error ? 'predict-error' : undefined} />
           <button type="submit" className="primary">
             Predict
           </button>
@@ -235,8 +222,8 @@ export function AiPredictionsPage() {
           <AccuracyCard result={result} />
           {result.models ? <ModelComparison models={result.models} /> : null}
         </>
-      ) : !validation && requested && prediction.isFetching ? (
-        <ForecastLoading ticker={requested} horizon={horizon} />
+      ) : !validation && addressed && prediction.isFetching ? (
+        <ForecastLoading ticker={addressed} horizon={horizon} />
       ) : null}
       <TrackRecord />
     </div>

@@ -4,7 +4,7 @@ import { apiPost, parseWith } from '../../../lib/api-client';
 import { PREMIUM_STATUS_KEY, deviceBody, premiumStatusQueryOptions, storePremiumFlags } from '../../../lib/premium-status';
 import { ROUTE_PATHS } from '../../../lib/proto-values';
 
-/** POST /api/premium/device (bearer): 'Use premium on this device' moves the account's premium here. */
+/** POST /api/premium/device (bearer): 'Use Premium on this device' moves the account's premium here. */
 export const claimDevice = (signal?: AbortSignal): Promise<PremiumStatusResponse> =>
   apiPost(ROUTE_PATHS.premiumDevice, deviceBody(), { parse: parseWith((c) => c.PremiumStatusResponseSchema), signal });
 

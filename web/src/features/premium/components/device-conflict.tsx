@@ -12,7 +12,7 @@ type DeviceConflictNoticeProps = {
 
 /**
  * The device conflict of section 4: 'Device Session Conflict: {reason}', that the premium account is active on
- * another device, the server's logout message, and 'Use premium on this device' to move premium here.
+ * another device, the server's logout message, and 'Use Premium on this device' to move premium here.
  */
 export function DeviceConflictNotice({ conflict, onDismiss }: DeviceConflictNoticeProps) {
   const titleId = useId();

@@ -165,9 +165,12 @@ describe('/premium', () => {
     // One notice on this page: the layout's banner stays away.
     expect(screen.getAllByTestId('device-conflict')).toHaveLength(1);
     expect(within(await planCard()).queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    // The one premium action here (in the notice and the sidebar) is moving it: no button asks for a payment.
+    const actions = screen.getAllByRole('button', { name: /premium|subscribe|upgrade/i }).map((button) => button.textContent);
+    expect([...new Set(actions)]).toEqual(['Use Premium on this device']);
     expect(screen.queryByRole('region', { name: 'Your premium' })).toBeNull();
 
-    fireEvent.click(within(conflict).getByRole('button', { name: 'Use premium on this device' }));
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Use Premium on this device' }));
     expect(await account()).toBeTruthy();
     expect(screen.queryByTestId('device-conflict')).toBeNull();
     expect(callsTo('/api/premium/device')[0].method).toBe('POST');

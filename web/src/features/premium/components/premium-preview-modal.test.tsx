@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { clearSession, startSession } from '../../../lib/session';
-import { LOGIN_VERIFIED, json, notFound, premiumStatus, stubFetch } from '../../../testing/fetch-mock';
+import { LOGIN_VERIFIED, PREMIUM_UNTIL, json, notFound, premiumStatus, stubFetch } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/providers';
 import { PremiumPreviewModal } from './premium-preview-modal';
 import { PREMIUM_MONTHLY_PRICE } from './premium-widget-texts';
@@ -75,5 +75,25 @@ describe('PremiumPreviewModal', () => {
     renderModal();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upgrade Now' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Maybe Later' })).toBeTruthy();
+  });
+
+  it("offers only 'Use Premium on this device' on a device in conflict, which moves premium here", async () => {
+    startSession({ ...LOGIN_VERIFIED, is_premium: true, premium_expires_at: PREMIUM_UNTIL });
+    let status = premiumStatus({ device_allowed: false });
+    const { callsTo } = stubFetch((call) => {
+      if (call.url === '/api/premium/device') {
+        status = premiumStatus();
+        return json(status);
+      }
+      return call.url.startsWith('/api/premium/status') ? json(status) : notFound();
+    });
+    const router = renderModal();
+    const move = await screen.findByRole('button', { name: 'Use Premium on this device' });
+    expect(screen.queryByRole('button', { name: 'Upgrade Now' })).toBeNull();
+    fireEvent.click(move);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Use Premium on this device' })).toBeNull());
+    expect(callsTo('/api/premium/device')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Upgrade Now' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -2,7 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import '../../../components/widgets/widgets.css';
 import { usePremium } from '../../../hooks/use-premium';
-import { PREMIUM_MONTHLY_PRICE, PREMIUM_WIDGET_TEXTS as TEXTS } from './premium-widget-texts';
+import { premiumOffer } from '../../../lib/premium-status';
+import { useClaimDevice } from '../api/claim-device';
+import { DEVICE_CONFLICT_TEXTS, PREMIUM_MONTHLY_PRICE, PREMIUM_WIDGET_TEXTS as TEXTS } from './premium-widget-texts';
 
 type PremiumPreviewModalProps = {
   open: boolean;
@@ -17,11 +19,12 @@ const TOOL_ICON = 'M3 17l6-6 4 4 8-8M15 7h6v6';
 
 /**
  * The premium preview: what Premium does today (no advertisements and the premium tools), ₹200 per month, 'Maybe Later', 'Close' and 'Upgrade Now' (not offered
- * while premium is active on this device).
+ * while premium is active on this device; on a device in conflict 'Use Premium on this device' stands in its place).
  */
 export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalProps) {
   const navigate = useNavigate();
-  const { active } = usePremium();
+  const offer = premiumOffer(usePremium());
+  const move = useClaimDevice();
 
   const upgrade = () => {
     onOpenChange(false);
@@ -66,12 +69,21 @@ export function PremiumPreviewModal({ open, onOpenChange }: PremiumPreviewModalP
                 {TEXTS.maybeLater}
               </button>
             </Dialog.Close>
-            {active ? null : (
+            {offer === 'upgrade' ? (
               <button type="button" className="primary" onClick={upgrade}>
                 {TEXTS.upgradeNow}
               </button>
-            )}
+            ) : offer === 'move-here' ? (
+              <button type="button" className="primary" onClick={() => move.mutate()} disabled={move.isPending}>
+                {move.isPending ? DEVICE_CONFLICT_TEXTS.moving : DEVICE_CONFLICT_TEXTS.move}
+              </button>
+            ) : null}
           </div>
+          {move.isError ? (
+            <p className="form-error" role="alert">
+              {move.error.message || DEVICE_CONFLICT_TEXTS.moveFailed}
+            </p>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

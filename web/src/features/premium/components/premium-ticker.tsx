@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import '../../../components/widgets/widgets.css';
 import { usePremium } from '../../../hooks/use-premium';
+import { premiumOffer } from '../../../lib/premium-status';
 import { PREMIUM_MONTHLY_PRICE, PREMIUM_WIDGET_TEXTS as TEXTS } from './premium-widget-texts';
 
 function TickerItems({ hidden = false }: { hidden?: boolean }) {
@@ -14,11 +15,14 @@ function TickerItems({ hidden = false }: { hidden?: boolean }) {
   );
 }
 
-/** A scrolling strip of premium benefits with a link to /premium; hidden while premium is active on this device. */
+/**
+ * A scrolling strip of premium benefits with a link to /premium, for those who could upgrade: hidden while premium is
+ * active on this device, and on a device in conflict, whose account already pays (the conflict notice offers the move).
+ */
 export function PremiumTicker() {
-  const { active } = usePremium();
+  const offer = premiumOffer(usePremium());
   const [paused, setPaused] = useState(false);
-  if (active) return null;
+  if (offer !== 'upgrade') return null;
 
   return (
     <section className={paused ? 'premium-ticker is-paused' : 'premium-ticker'} aria-label={TEXTS.tickerLabel}>

@@ -85,7 +85,7 @@ export const PREMIUM_PAGE_TEXTS = {
 export const DEVICE_CONFLICT_TEXTS = {
   title: (reason: string) => `Device Session Conflict: ${reason}`,
   body: 'Your premium account is already active on another device, so this device has limited access: advertisements are shown here.',
-  move: 'Use premium on this device',
+  move: 'Use Premium on this device',
   moving: 'Moving premium…',
   moveFailed: 'Premium could not be moved to this device. Please try again.',
   dismiss: 'Dismiss',

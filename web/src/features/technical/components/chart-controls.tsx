@@ -1,5 +1,4 @@
 import type { HistoryRange } from '@nivesh/proto';
-import { useId } from 'react';
 import { CHART_RANGES, TECHNICAL_TEXTS } from '../texts';
 
 type RangeButtonsProps = { value: HistoryRange; onChange: (range: HistoryRange) => void };
@@ -17,25 +16,33 @@ export function RangeButtons({ value, onChange }: RangeButtonsProps) {
   );
 }
 
-type PriceBasisProps = { adjusted: boolean; onChange: (adjusted: boolean) => void };
+type PriceBasisProps = {
+  adjusted: boolean;
+  onChange: (adjusted: boolean) => void;
+  /** The id of the sentence saying what the difference is (PriceBasisNote), shown where the layout has room for it. */
+  describedBy: string;
+};
 
-/** Split/bonus adjusted (the default) or as traded, with what the difference is. */
-export function PriceBasisToggle({ adjusted, onChange }: PriceBasisProps) {
-  const explanationId = useId();
+/** Split/bonus adjusted (the default) or as traded. */
+export function PriceBasisToggle({ adjusted, onChange, describedBy }: PriceBasisProps) {
   return (
-    <div className="price-basis">
-      <div className="segmented" role="group" aria-label="Prices" aria-describedby={explanationId}>
-        <button type="button" aria-pressed={adjusted} onClick={() => onChange(true)}>
-          {TECHNICAL_TEXTS.adjusted}
-        </button>
-        <button type="button" aria-pressed={!adjusted} onClick={() => onChange(false)}>
-          {TECHNICAL_TEXTS.asTraded}
-        </button>
-      </div>
-      <p id={explanationId} className="control-hint">
-        {TECHNICAL_TEXTS.adjustedExplained}
-      </p>
+    <div className="segmented" role="group" aria-label="Prices" aria-describedby={describedBy}>
+      <button type="button" aria-pressed={adjusted} onClick={() => onChange(true)}>
+        {TECHNICAL_TEXTS.adjusted}
+      </button>
+      <button type="button" aria-pressed={!adjusted} onClick={() => onChange(false)}>
+        {TECHNICAL_TEXTS.asTraded}
+      </button>
     </div>
+  );
+}
+
+/** What adjusted and as-traded prices are. */
+export function PriceBasisNote({ id }: { id: string }) {
+  return (
+    <p id={id} className="control-hint">
+      {TECHNICAL_TEXTS.adjustedExplained}
+    </p>
   );
 }
 

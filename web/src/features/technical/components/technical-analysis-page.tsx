@@ -1,5 +1,5 @@
 import type { HistoryRange } from '@nivesh/proto';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChartOverlay, ChartPane } from '../../../components/market/chart-options';
 import { CHART_OVERLAYS, CHART_PANES } from '../../../components/market/chart-options';
 import { LazyPriceChart } from '../../../components/market/lazy-price-chart';
@@ -17,11 +17,12 @@ import { useSelectedSymbol } from '../../../lib/market/selected-symbol';
 import { StockNewsPanel } from '../../../components/news/stock-news-panel';
 import { useSummary } from '../api/get-summary';
 import { CHART_RANGES, TECHNICAL_TEXTS } from '../texts';
-import { PriceBasisToggle, RangeButtons, ToggleGroup } from './chart-controls';
+import { PriceBasisNote, PriceBasisToggle, RangeButtons, ToggleGroup } from './chart-controls';
 import { IndicatorValues } from './indicator-values';
 import { QuoteHeader } from './quote-header';
 import { SupportResistance, TechnicalReadings } from './technical-summary';
 import '../../../components/market/market.css';
+import './technical-analysis.css';
 
 const CHART_RANGE_VALUES = CHART_RANGES.map((entry) => entry.value);
 
@@ -39,6 +40,7 @@ export function TechnicalAnalysisPage() {
   const [adjusted, setAdjusted] = useState(true);
   const [overlays, setOverlays] = useState<ChartOverlay[]>(['sma20', 'sma50']);
   const [panes, setPanes] = useState<ChartPane[]>(['rsi14']);
+  const basisNoteId = useId();
 
   const quote = useQuote(symbol);
   const history = useHistory(symbol, range, adjusted);
@@ -79,21 +81,27 @@ export function TechnicalAnalysisPage() {
       <section className="panel chart-panel" aria-labelledby="price-chart-heading" aria-busy={updating}>
         <div className="panel-head">
           <h2 id="price-chart-heading">Price chart</h2>
-          <RangeButtons value={range} onChange={setRange} />
+          <div className="chart-head-controls">
+            <PriceBasisToggle adjusted={adjusted} onChange={setAdjusted} describedBy={basisNoteId} />
+            <RangeButtons value={range} onChange={setRange} />
+          </div>
         </div>
-        <PriceBasisToggle adjusted={adjusted} onChange={setAdjusted} />
-        <div className="chart-toggles">
-          <ToggleGroup
-            legend="Overlays"
-            options={CHART_OVERLAYS}
-            value={overlays}
-            onChange={setOverlays}
-            disabled={!adjusted}
-            note={adjusted ? undefined : TECHNICAL_TEXTS.overlaysNeedAdjusted}
-          />
-          <ToggleGroup legend="Indicator panes" options={CHART_PANES} value={panes} onChange={setPanes} />
+        {/* Beside the chart where there is room, so they never push it below a laptop's first screen. */}
+        <div className="chart-options">
+          <div className="chart-toggles">
+            <ToggleGroup
+              legend="Overlays"
+              options={CHART_OVERLAYS}
+              value={overlays}
+              onChange={setOverlays}
+              disabled={!adjusted}
+              note={adjusted ? undefined : TECHNICAL_TEXTS.overlaysNeedAdjusted}
+            />
+            <ToggleGroup legend="Indicator panes" options={CHART_PANES} value={panes} onChange={setPanes} />
+          </div>
+          {indicators.error ? <p className="control-hint">{TECHNICAL_TEXTS.indicatorsUnavailable}</p> : null}
+          <PriceBasisNote id={basisNoteId} />
         </div>
-        {indicators.error ? <p className="control-hint">{TECHNICAL_TEXTS.indicatorsUnavailable}</p> : null}
         <QueryState query={history} what={`price history of ${symbol}`}>
           {(data) =>
             data.bars.length ? (

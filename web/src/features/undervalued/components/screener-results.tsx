@@ -1,16 +1,17 @@
 import type { FundamentalMeasure, MeasureValue, ScreenerResponse, StockFundamentals } from '@nivesh/proto';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { technicalAnalysisHref } from '../../../components/market/market-links';
 import { QueryState } from '../../../components/market/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { NOT_A_NUMBER, formatIndianDay, formatMarketDate } from '../../../lib/format';
 import { withSymbol } from '../filters';
 import { FUNDAMENTAL_MEASURES } from '../fundamentals-values';
 import { BANK_MEASURES, formatMeasure } from '../measures';
-import { MEASURE_LABELS, UNDERVALUED_TEXTS, filingLine, matchCount, medianLine, missingValue } from '../texts';
+import { MEASURE_LABELS, UNDERVALUED_TEXTS, filingLine, matchCount, medianLine, missingValue, sortOrderNames } from '../texts';
 import { SortableHeaderRow, sortBySymbolTable } from '../../../components/sortable-header-row';
 
 type Direction = 'ascending' | 'descending';
@@ -26,6 +27,12 @@ type Column = {
   /** Words and dates rather than figures: aligned left. */
   text?: boolean;
 };
+
+/**
+ * Up to this width the results are cards: beside the company column a table would leave the figures and their headers
+ * off-screen, with only the grey median line in view to be taken for the stock's own P/E.
+ */
+export const SCREENER_CARDS_QUERY = '(max-width: 480px)';
 
 /** The Risk Detection page of one stock. */
 const riskDetectionHref = (symbol: string) => `/risk-detection?${new URLSearchParams({ symbol }).toString()}`;
@@ -48,6 +55,21 @@ const COLUMNS: readonly Column[] = [
 /** Rows in the chosen column's order, stocks without the figure last. */
 export const sortRows = (rows: readonly StockFundamentals[], sort: Sort): StockFundamentals[] => sortBySymbolTable(rows, COLUMNS, sort);
 
+/** The medians' line, which on a narrow screen breaks only between the two medians: "5y median 6.2 ·" / "sector 14.8". */
+function MedianLine({ text }: { text: string }) {
+  const parts = text.split(' · ');
+  return (
+    <span className="measure-context">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index ? ' ' : null}
+          <span>{index < parts.length - 1 ? `${part} ·` : part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 /** A value with, smaller, its 5-year and sector medians; a missing one says why (in a title and to screen readers). */
 function MeasureCell({ measure, figure, bank }: { measure: FundamentalMeasure; figure: MeasureValue; bank: boolean }) {
   const context = medianLine(formatMeasure(measure, figure.median_5y), formatMeasure(measure, figure.sector_median), bank);
@@ -59,14 +81,14 @@ function MeasureCell({ measure, figure, bank }: { measure: FundamentalMeasure; f
           {NOT_A_NUMBER}
         </span>
         <span className="visually-hidden">{missingValue(measure, reason)}</span>
-        <span className="measure-context">{context}</span>
+        <MedianLine text={context} />
       </>
     );
   }
   return (
     <>
       <span className="measure-value">{formatMeasure(measure, figure.value)}</span>
-      <span className="measure-context">{context}</span>
+      <MedianLine text={context} />
     </>
   );
 }
@@ -93,14 +115,22 @@ function CompanyCell({ row, detailSearch }: { row: StockFundamentals; detailSear
   );
 }
 
-function ResultsTable({ rows }: { rows: readonly StockFundamentals[] }) {
-  const [sort, setSort] = useState<Sort>({ key: 'company', direction: 'ascending' });
+type SortProps = { sort: Sort; onSort: (sort: Sort) => void };
+
+/** The filing behind a row's figures, or a dash. */
+const filingText = (row: StockFundamentals) =>
+  row.filing ? filingLine(row.filing.label, row.filing.basis, publishedOn(row)) : NOT_A_NUMBER;
+
+/** A bank's P/B and ROE are the figures to read first: in bold. */
+const keyMeasureClass = (row: StockFundamentals, measure: FundamentalMeasure) =>
+  row.bank && BANK_MEASURES.has(measure) ? 'key-measure' : undefined;
+
+function ResultsTable({ rows, sort, onSort }: { rows: readonly StockFundamentals[] } & SortProps) {
   const [params] = useSearchParams();
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const sortBy = (key: string) =>
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+    onSort(
+      sort.key === key
+        ? { key, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
         : { key, direction: 'ascending' },
     );
   return (
@@ -111,25 +141,96 @@ function ResultsTable({ rows }: { rows: readonly StockFundamentals[] }) {
           <SortableHeaderRow columns={COLUMNS} sort={sort} onSort={sortBy} />
         </thead>
         <tbody>
-          {sorted.map((row) => (
+          {rows.map((row) => (
             <tr key={row.symbol} data-bank={row.bank || undefined}>
               <th scope="row" className="text">
                 <CompanyCell row={row} detailSearch={withSymbol(params, row.symbol).toString()} />
               </th>
               {FUNDAMENTAL_MEASURES.map((measure) => (
-                <td key={measure} className={row.bank && BANK_MEASURES.has(measure) ? 'key-measure' : undefined}>
+                <td key={measure} className={keyMeasureClass(row, measure)}>
                   <MeasureCell measure={measure} figure={row.measures[measure]} bank={row.bank} />
                 </td>
               ))}
-              <td className="text filing-cell">
-                {row.filing ? filingLine(row.filing.label, row.filing.basis, publishedOn(row)) : NOT_A_NUMBER}
-              </td>
+              <td className="text filing-cell">{filingText(row)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </ScrollTable>
   );
+}
+
+/** The cards' sort: a column and its order, in place of the table's header buttons. */
+function CardSort({ sort, onSort }: SortProps) {
+  const columnId = useId();
+  const orderId = useId();
+  const orders = sortOrderNames(sort.key === 'company' ? 'company' : sort.key === 'filing' ? 'filing' : 'figure');
+  return (
+    <div className="screener-card-sort">
+      <div className="screener-card-sort-field">
+        <label htmlFor={columnId}>{UNDERVALUED_TEXTS.sortBy}</label>
+        <select id={columnId} value={sort.key} onChange={(event) => onSort({ key: event.target.value, direction: sort.direction })}>
+          {COLUMNS.map((column) => (
+            <option key={column.key} value={column.key}>
+              {column.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="screener-card-sort-field">
+        <label htmlFor={orderId}>{UNDERVALUED_TEXTS.sortOrder}</label>
+        <select
+          id={orderId}
+          value={sort.direction}
+          onChange={(event) => onSort({ key: sort.key, direction: event.target.value === 'descending' ? 'descending' : 'ascending' })}
+        >
+          <option value="ascending">{orders.ascending}</option>
+          <option value="descending">{orders.descending}</option>
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** On a phone, each stock as a card: the company, then every figure under its own label, the filing last. */
+function ResultCards({ rows, sort, onSort }: { rows: readonly StockFundamentals[] } & SortProps) {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <CardSort sort={sort} onSort={onSort} />
+      <ul className="screener-cards" aria-label={UNDERVALUED_TEXTS.cardsLabel}>
+        {rows.map((row) => (
+          <li key={row.symbol} className="screener-card" data-bank={row.bank || undefined}>
+            <div className="screener-card-company">
+              <CompanyCell row={row} detailSearch={withSymbol(params, row.symbol).toString()} />
+            </div>
+            <dl className="screener-card-figures">
+              {FUNDAMENTAL_MEASURES.map((measure) => (
+                <div key={measure} className={keyMeasureClass(row, measure)}>
+                  <dt>{MEASURE_LABELS[measure].column}</dt>
+                  <dd>
+                    <MeasureCell measure={measure} figure={row.measures[measure]} bank={row.bank} />
+                  </dd>
+                </div>
+              ))}
+              <div className="screener-card-filing">
+                <dt>{UNDERVALUED_TEXTS.filing}</dt>
+                <dd>{filingText(row)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The stocks in the order asked for: a table, or on a phone cards; both keep the same order. */
+function ResultRows({ rows }: { rows: readonly StockFundamentals[] }) {
+  const [sort, setSort] = useState<Sort>({ key: 'company', direction: 'ascending' });
+  const cards = useMediaQuery(SCREENER_CARDS_QUERY);
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  return cards ? <ResultCards rows={sorted} sort={sort} onSort={setSort} /> : <ResultsTable rows={sorted} sort={sort} onSort={setSort} />;
 }
 
 /** Every stock that could not be judged, with the reason: none is dropped silently. */
@@ -163,7 +264,7 @@ function ResultsBody({ screener }: { screener: ScreenerResponse }) {
         <p className="muted screener-bank-note">{UNDERVALUED_TEXTS.bankNote}</p>
       ) : null}
       {screener.rows.length ? (
-        <ResultsTable rows={screener.rows} />
+        <ResultRows rows={screener.rows} />
       ) : (
         <p className="screener-empty">{UNDERVALUED_TEXTS.resultsEmpty}</p>
       )}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import type { FetchCall } from '../../../testing/fetch-mock';
+import { stubViewport } from '../../../testing/match-media';
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
 import { UNDERVALUED_TEXTS } from '../texts';
@@ -251,6 +252,58 @@ describe('Undervalued Analytics screener', () => {
     expect(symbols(table)).toEqual(['INFY', 'TCS', 'HDFCBANK', 'RELIANCE', 'ZEEL']);
     for (const cell of within(table).getAllByRole('columnheader'))
       expect(within(cell).getByRole('button').getAttribute('type')).toBe('button');
+  });
+
+  it('shows each stock as a card on a phone, every figure beside its label, and sorts the cards', async () => {
+    stubViewport(390);
+    const { results } = await openPage();
+    const list = await within(results).findByRole('list', { name: /Stocks that pass the filters/ });
+    // No table whose headers would be off-screen, leaving the grey medians to read as the stock's figure.
+    expect(within(results).queryByRole('table')).toBeNull();
+
+    const card = (symbol: string) => within(list).getByRole('link', { name: symbol }).closest('li')!;
+    const figures = (symbol: string) =>
+      within(card(symbol))
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures('INFY')).toEqual([
+      ['P/E', '25.45y median 27.8 · sector 28.3'],
+      ['P/B', expect.stringMatching(/^[\d.]+5y median /)],
+      ['Earnings yield', '3.9%5y median 3.6% · sector 3.5%'],
+      ['ROE', expect.stringMatching(/^[\d.]+%5y median /)],
+      ['Net margin', expect.stringMatching(/%5y median /)],
+      ['Revenue growth', '+4.7%5y median +12.9% · sector +5.2%'],
+      ['Profit growth', '+3.1%5y median +9.8% · sector +2.4%'],
+      ['Debt-to-equity', '0.095y median — · sector 0.07'],
+      ['Dividend payout', expect.stringMatching(/%5y median /)],
+      ['Filing', 'Q3 FY2024 · consolidated · published 11 Jan 2024'],
+    ]);
+    // Every value and every median line sits in the definition of a label, never on its own.
+    for (const item of within(list).getAllByRole('listitem')) {
+      const shown = item.querySelectorAll('.measure-value, .measure-context');
+      expect(shown.length).toBe(18);
+      for (const element of shown) expect(element.closest('dd')?.previousElementSibling?.tagName).toBe('DT');
+    }
+    expect(within(card('INFY')).getByRole('link', { name: 'Technical analysis of INFY' })).toBeTruthy();
+    expect(card('INFY').textContent).toContain('Infosys Ltd.');
+    // A bank's P/B and ROE are in bold, their missing figures said in words.
+    expect(within(card('HDFCBANK')).getByText('Bank')).toBeTruthy();
+    expect(Array.from(card('HDFCBANK').querySelectorAll('.key-measure dt'), (term) => term.textContent)).toEqual(['P/B', 'ROE']);
+    expect(card('HDFCBANK').textContent).toContain(`P/B: no figure. ${HDFCBANK_PB_REASON}`);
+
+    const cardSymbols = () => within(list).getAllByRole('listitem').map((item) => item.querySelector('.screener-symbol a')?.textContent);
+    expect(cardSymbols()).toEqual(['HDFCBANK', 'INFY', 'RELIANCE', 'TCS', 'ZEEL']);
+    fireEvent.change(within(results).getByRole('combobox', { name: UNDERVALUED_TEXTS.sortBy }), { target: { value: 'pe' } });
+    expect(cardSymbols()).toEqual(['HDFCBANK', 'INFY', 'RELIANCE', 'TCS', 'ZEEL']);
+    fireEvent.change(within(results).getByRole('combobox', { name: UNDERVALUED_TEXTS.sortOrder }), { target: { value: 'descending' } });
+    expect(cardSymbols()).toEqual(['TCS', 'RELIANCE', 'INFY', 'HDFCBANK', 'ZEEL']);
+  });
+
+  it('keeps the table from 481 px up', async () => {
+    stubViewport(481);
+    const { results } = await openPage();
+    expect(await within(results).findByRole('table', { name: /Stocks that pass the filters/ })).toBeTruthy();
+    expect(within(results).queryByRole('list', { name: /Stocks that pass the filters/ })).toBeNull();
   });
 
   it('says so when no stock passes the filters', async () => {
