@@ -1,12 +1,12 @@
 // Build check (part of `npm run build`): the JavaScript loaded for '/' — the entry chunk (which holds the
-// dashboard, the page of '/') and its static imports, each gzipped — must not exceed 120 kB (120,000 bytes;
+// dashboard, the page of '/') and its static imports, each gzipped — must not exceed 122 kB (122,000 bytes;
 // BUNDLE_BUDGET_KB overrides), and none of it may be zod or @nivesh/proto: they load on first use
 // (src/lib/contracts.ts). Lazy route chunks are not counted: they load when their page is visited.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIST, entryKey, javascriptOf, kB, readManifest } from './bundle-size.mjs';
 
-const budgetKb = Number(process.env.BUNDLE_BUDGET_KB || 120);
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB || 122);
 const budget = budgetKb * 1000;
 /** Modules that must stay out of the first load, matched against the source map's sources. */
 const LAZY_ONLY = [
