@@ -16,6 +16,8 @@ test('Undervalued Analytics: P/E under 25 with ROE over 15 % gives a table with 
   await expect(page).toHaveURL(/pe_max=25/);
   await expect(page).toHaveURL(/roe_min=15/);
 
+  // The previous answer stays on screen, marked busy, until the filtered one arrives: wait for it.
+  await expect(page.locator('section.screener-results')).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 });
   // Every row passes both filters and names the filing behind its figures, with its publication date.
   const rows = page.locator('table.screener-table tbody tr');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
