@@ -54,6 +54,7 @@ process.on('SIGTERM', shutdown);
 try {
   await stack.waitReady(`http://127.0.0.1:${port}`);
   log(`\x1b[1mNivesh is running at http://localhost:${port}\x1b[0m  (API docs: http://localhost:${port}/api/docs, Ctrl-C stops)`);
+  await sayHowCurrent();
   // Outside production the gateway listens on this machine only unless HOST says otherwise (gateway/src/config.ts).
   if (env.NODE_ENV !== 'production') {
     log(
@@ -66,4 +67,17 @@ try {
   process.stderr.write(`${error.message}\n`);
   await stack.stop();
   process.exit(1);
+}
+
+/** Says plainly how current the prices are: offline, the bundled dataset ends on its last day and nothing newer comes. */
+async function sayHowCurrent() {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/market/freshness`, { signal: AbortSignal.timeout(5_000) });
+    const freshness = await response.json();
+    if (freshness.sentence) log(`prices: ${freshness.sentence}`);
+    else if (freshness.as_of) log(`prices: current to the last NSE session, ${freshness.as_of}`);
+    if (!freshness.live) log('prices: MARKET_DAILY=true fetches NSE’s end-of-day files every trading evening (see "Operating the daily data" in the README)');
+  } catch {
+    // The app runs either way; the pages say how current the prices are.
+  }
 }

@@ -161,6 +161,14 @@ export type AlertEmailJob = z.infer<typeof AlertEmailJobSchema>;
 export const NewsFeedsJobSchema = z.object({ reason: z.string().max(64).default('schedule') });
 export type NewsFeedsJob = z.infer<typeof NewsFeedsJobSchema>;
 
+/**
+ * One run of the market service's daily pipeline (`market-daily`): the scheduler queues one every few minutes through
+ * the evening, India time; an operator or a demo can queue one by hand. `at` replays the run as of that instant (the
+ * demo's replayed days); without it the run is for now.
+ */
+export const MarketDailyJobSchema = z.object({ trigger: z.enum(['schedule', 'manual', 'replay']).default('schedule'), at: z.iso.datetime().optional() });
+export type MarketDailyJob = z.infer<typeof MarketDailyJobSchema>;
+
 /** Every queue of the system, declared once. */
 export const QUEUES = {
   // The mail queue: OTP codes, and alert e-mails (the queue keeps its first name so jobs already queued still run).
@@ -177,6 +185,8 @@ export const QUEUES = {
     { attempts: 3, backoffMs: 5_000 },
   ),
   marketWarm: defineQueue('market-warm', { warm: MarketWarmJobSchema }, { attempts: 2, backoffMs: 10_000 }),
+  // A failed daily run is not retried: the next scheduled one, minutes later, plans the missing days again.
+  marketDaily: defineQueue('market-daily', { run: MarketDailyJobSchema }, { attempts: 1 }),
   // Five tries, 30 s apart and doubling: at start the market service may come up after this one.
   predictionBacktest: defineQueue('prediction-backtest', { backtest: PredictionBacktestJobSchema }, { attempts: 5, backoffMs: 30_000 }),
   portfolioAlerts: defineQueue('portfolio-alerts', { evaluate: PortfolioAlertsJobSchema }, { attempts: 5, backoffMs: 10_000 }),

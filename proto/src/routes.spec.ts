@@ -31,6 +31,7 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['hubReport', 'GET', '/api/hub/report', 'user'],
   ['predict', 'POST', '/predict', 'optional'],
   ['predictionAccuracy', 'GET', '/api/predictions/accuracy', 'none'],
+  ['predictionLiveRecord', 'GET', '/api/predictions/live-record', 'none'],
   ['analyticsSessionStart', 'POST', '/api/analytics/session/start', 'optional'],
   ['analyticsSessionEnd', 'POST', '/api/analytics/session/end', 'optional'],
   ['analyticsPageVisit', 'POST', '/api/analytics/session/page-visit', 'optional'],
@@ -52,6 +53,7 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['marketHistory', 'GET', '/api/market/history', 'none'],
   ['marketIndicators', 'GET', '/api/market/indicators', 'none'],
   ['marketStatus', 'GET', '/api/market/status', 'none'],
+  ['marketFreshness', 'GET', '/api/market/freshness', 'none'],
   ['marketSymbols', 'GET', '/api/market/symbols', 'none'],
   ['marketSummary', 'GET', '/api/market/summary', 'none'],
   ['marketOverview', 'GET', '/api/market/overview', 'none'],
@@ -136,6 +138,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   chatTechnicalQuery: { context_id: 'c', session_id: 's', user_query: 'What is RSI?' },
   predict: { ticker: 'reliance' },
   predictionAccuracy: {},
+  predictionLiveRecord: {},
   analyticsSessionStart: { page_name: 'dashboard' },
   analyticsSessionEnd: {},
   analyticsPageVisit: { page_name: 'chat', referrer_page: 'dashboard' },
@@ -157,6 +160,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   marketHistory: { symbol: 'M&M', range: '5y', adjusted: true },
   marketIndicators: { symbol: 'INFY', range: '1m' },
   marketStatus: {},
+  marketFreshness: {},
   marketSymbols: {},
   marketSummary: { symbol: 'INFY' },
   marketOverview: {},
@@ -246,7 +250,7 @@ describe('RPC patterns', () => {
   });
 
   it('tell feature calls from the system health and ping', () => {
-    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights', 'market.screener', 'market.valuation', 'market.valueBacktest', 'market.news']);
+    expect(patternsOf('market').filter(isFeaturePattern).map((definition) => definition.pattern)).toEqual(['market.search', 'market.quote', 'market.history', 'market.indicators', 'market.status', 'market.symbols', 'market.version', 'market.summary', 'market.overview', 'market.sentiment', 'market.risk', 'market.insights', 'market.screener', 'market.valuation', 'market.valueBacktest', 'market.freshness', 'market.ingestRuns', 'market.news']);
     const auth = patternsOf('auth').filter(isFeaturePattern).map((definition) => definition.pattern);
     expect(auth).toContain('auth.loginVerifyOtp');
     expect(auth).not.toContain('auth.health');

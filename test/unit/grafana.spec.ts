@@ -3,8 +3,7 @@
 // it) and that every metric its queries read is one Nivesh registers, so a renamed metric cannot leave a panel empty.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { processMetrics } from '../../proto/src/node/metrics';
-import { MetricsService } from '../../gateway/src/metrics/metrics.service';
+import { metricNamesIn, unregisteredMetrics } from './promql';
 
 type Target = { expr: string; refId: string; datasource?: { type: string; uid: string } };
 type Panel = { id: number; type: string; title: string; datasource?: { type: string; uid: string }; targets?: Target[]; gridPos: { h: number; w: number; x: number; y: number } };
@@ -12,23 +11,6 @@ type Dashboard = { uid: string; title: string; schemaVersion: number; panels: Pa
 
 const dashboard = JSON.parse(readFileSync(path.resolve(__dirname, '../../infra/grafana/nivesh-dashboard.json'), 'utf8')) as Dashboard;
 const queryPanels = dashboard.panels.filter((panel) => panel.type !== 'row');
-
-/** PromQL's functions and aggregations used in the dashboard, and its keywords: not metric names. */
-const PROMQL_WORDS = new Set(['sum', 'max', 'min', 'avg', 'rate', 'irate', 'increase', 'histogram_quantile', 'by', 'without', 'on', 'ignoring', 'and', 'or', 'unless']);
-
-/** The metric names a PromQL expression reads: label matchers, groupings, ranges and strings removed first. */
-const metricNamesIn = (expr: string): string[] =>
-  (
-    expr
-      .replace(/"[^"]*"/g, '')
-      .replace(/\{[^}]*\}/g, '')
-      .replace(/\[[^\]]*\]/g, '')
-      .replace(/\b(by|without)\s*\([^)]*\)/g, '')
-      .match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? []
-  ).filter((word) => !PROMQL_WORDS.has(word));
-
-/** A histogram is exposed as its name with _bucket, _sum and _count. */
-const baseName = (name: string): string => name.replace(/_(bucket|sum|count)$/, '');
 
 describe('the Grafana dashboard', () => {
   it('is a dashboard Grafana imports, reading from a Prometheus data source chosen by a variable', () => {
@@ -56,13 +38,27 @@ describe('the Grafana dashboard', () => {
     expect(reading('cache_requests_total').some((expr) => expr.includes('result="hit"'))).toBe(true);
   });
 
-  it('reads only metrics the gateway and the services register', async () => {
-    const gateway = new MetricsService();
-    const registered = new Set([...gateway.registry.getMetricsAsArray(), ...processMetrics.getMetricsAsArray()].map((metric) => metric.name));
+  it('has a row on the daily market data: sessions behind NSE, the latest trading day as a date, and failures per hour', () => {
+    const row = dashboard.panels.findIndex((panel) => panel.type === 'row' && panel.title === 'Daily market data');
+    expect(row).toBeGreaterThan(-1);
+    const next = dashboard.panels.slice(row + 1).findIndex((panel) => panel.type === 'row');
+    const market = dashboard.panels.slice(row + 1, next === -1 ? undefined : row + 1 + next);
+    const panelReading = (metric: string) => market.filter((panel) => panel.targets?.some((target) => target.expr.includes(metric)));
+
+    expect(panelReading('market_data_lag_sessions').map((panel) => panel.type).sort()).toEqual(['stat', 'timeseries']);
+    const [latestDay] = panelReading('market_latest_trading_day_timestamp_seconds');
+    expect(latestDay).toMatchObject({ type: 'stat', fieldConfig: { defaults: { unit: expect.stringMatching(/^time:/) } } });
+    // Grafana's time units read milliseconds.
+    expect(latestDay!.targets![0]!.expr).toMatch(/\* 1000$/);
+    const [failures] = panelReading('market_ingest_failures_total');
+    expect(failures).toMatchObject({ type: 'timeseries' });
+    expect(failures!.targets![0]!.expr).toBe('sum by (status) (increase(market_ingest_failures_total[1h]))');
+  });
+
+  it('reads only metrics the gateway and the services register', () => {
     const used = queryPanels.flatMap((panel) => (panel.targets ?? []).flatMap((target) => metricNamesIn(target.expr)));
     expect(used.length).toBeGreaterThan(0);
-    const unknown = used.filter((name) => !registered.has(baseName(name)) && !registered.has(name));
-    expect(unknown).toEqual([]);
+    expect(unregisteredMetrics(used)).toEqual([]);
   });
 
   it('finds the metric names of a query, and only those', () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  MARKET,
   type PaymentDeadLetters,
   PREMIUM,
   RPC,
@@ -21,6 +22,8 @@ import { PostgresProbe } from './postgres-probe';
 export const READINESS_TIMEOUT_MS = 1_500;
 /** How many of the newest set-aside payment webhooks the status lists. */
 export const PAYMENT_DEAD_LETTERS_SHOWN = 10;
+/** The daily market pipeline's runs the admin status page lists. */
+export const INGEST_RUNS_SHOWN = 30;
 
 type Check = 'ok' | 'failed';
 
@@ -83,13 +86,30 @@ export class ReadinessService {
    * built, and the payment webhooks premium set aside unapplied.
    */
   async status(): Promise<SystemStatusResponse> {
-    const [postgres, redis, services, deadLetters] = await Promise.all([
+    const [postgres, redis, services, deadLetters, marketData] = await Promise.all([
       outcome(() => this.postgres.ping()),
       outcome(() => this.redis.ping()),
       Promise.all(SERVICE_NAMES.map((service) => this.serviceStatus(service))),
       this.paymentDeadLetters(),
+      this.marketData(),
     ]);
-    return { checked_at: new Date().toISOString(), dependencies: { postgres, redis }, services, payment_dead_letters: deadLetters };
+    return { checked_at: new Date().toISOString(), dependencies: { postgres, redis }, services, payment_dead_letters: deadLetters, market_data: marketData };
+  }
+
+  /** How current the prices are and the daily pipeline's last runs; null when the market service does not answer in time. */
+  private async marketData(): Promise<SystemStatusResponse['market_data']> {
+    try {
+      const [freshness, runs] = await within(
+        Promise.all([
+          this.rpc.call(MARKET.freshness, {}, { deadlineMs: READINESS_TIMEOUT_MS }),
+          this.rpc.call(MARKET.ingestRuns, { limit: INGEST_RUNS_SHOWN }, { deadlineMs: READINESS_TIMEOUT_MS }),
+        ]),
+        READINESS_TIMEOUT_MS,
+      );
+      return { freshness: MARKET.freshness.result.parse(freshness), runs: MARKET.ingestRuns.result.parse(runs).runs };
+    } catch {
+      return null;
+    }
   }
 
   /** Null when premium does not answer in time (or answers nonsense): the page then says it could not tell, rather than "none". */

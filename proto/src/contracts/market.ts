@@ -199,6 +199,46 @@ export const MarketStatusSchema = z.object({
 });
 export type MarketStatus = z.infer<typeof MarketStatusSchema>;
 
+/**
+ * Why the stored prices are or are not current, measured against NSE's trading calendar: `current` (the latest bar is
+ * the last completed session's; a holiday or weekend is never stale), `provisional` (current, but the day is the
+ * provider's until NSE's file replaces it), `not_published` (today's session has closed and NSE has not published its
+ * file yet), `delayed` (older than that), `dataset` (this copy serves the bundled dataset and fetches nothing), `empty`.
+ */
+export const FRESHNESS_REASONS = ['current', 'provisional', 'not_published', 'delayed', 'dataset', 'empty'] as const;
+/** How current the prices are right now (not a stored answer: it changes with the clock, not only with the data). */
+export const MarketFreshnessSchema = z.object({
+  as_of: IsoDateSchema.nullable(),
+  /** The last NSE session that has closed, India time. */
+  last_session: IsoDateSchema,
+  /** The latest bar is older than the last completed session. */
+  stale: z.boolean(),
+  reason: z.enum(FRESHNESS_REASONS),
+  /** One sentence for the pages when there is something to say (stale, provisional or the bundled dataset), else null. */
+  sentence: z.string().nullable(),
+  /** The daily pipeline is on: prices arrive from NSE each trading evening. */
+  live: z.boolean(),
+});
+export type MarketFreshness = z.infer<typeof MarketFreshnessSchema>;
+
+/** One run of the daily pipeline for one trading day, as the admin status page lists it. */
+export const MarketIngestRunSchema = z.object({
+  trading_day: IsoDateSchema,
+  source: z.enum(['nse', 'provider']),
+  status: z.enum(['imported', 'unchanged', 'waiting', 'refused', 'failed']),
+  trigger: z.enum(['schedule', 'manual', 'replay']),
+  rows: z.number().int().nonnegative(),
+  new_bars: z.number().int().nonnegative(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  error: z.string().nullable(),
+  started_at: z.iso.datetime(),
+  duration_ms: z.number().int().nonnegative(),
+});
+export type MarketIngestRun = z.infer<typeof MarketIngestRunSchema>;
+export const MarketIngestRunsPayloadSchema = z.object({ limit: z.number().int().min(1).max(100).default(30) });
+export const MarketIngestRunsSchema = z.object({ runs: z.array(MarketIngestRunSchema) });
+export type MarketIngestRuns = z.infer<typeof MarketIngestRunsSchema>;
+
 /** The market data's version: it changes with every import that adds or corrects data (internal; no HTTP route). */
 export const MarketVersionSchema = z.object({ version: z.string() });
 export type MarketVersion = z.infer<typeof MarketVersionSchema>;
@@ -448,6 +488,8 @@ export const MARKET = {
   screener: defineRpc('market', 'screener', ScreenerPayloadSchema, ScreenerResponseSchema, 15_000),
   valuation: defineRpc('market', 'valuation', ValuationPayloadSchema, StockValuationSchema, 15_000),
   valueBacktest: defineRpc('market', 'valueBacktest', BacktestPayloadSchema, ValueBacktestSchema, 15_000),
+  freshness: defineRpc('market', 'freshness', EmptyQuerySchema, MarketFreshnessSchema, 5_000),
+  ingestRuns: defineRpc('market', 'ingestRuns', MarketIngestRunsPayloadSchema, MarketIngestRunsSchema, 2_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -507,6 +549,17 @@ export const MARKET_ROUTES = {
     response: MarketStatusSchema,
     versioned: 'market',
     rpc: MARKET.status,
+  }),
+  marketFreshness: defineRoute({
+    method: 'GET',
+    path: '/api/market/freshness',
+    tag: TAG,
+    summary: 'Whether the stored prices are current against NSE’s trading calendar, and if not, why, in one sentence.',
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: MarketFreshnessSchema,
+    rpc: MARKET.freshness,
+    rateLimitPerMinute: 120,
   }),
   marketSymbols: defineRoute({
     method: 'GET',

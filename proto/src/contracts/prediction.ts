@@ -158,6 +158,59 @@ export const ForecastTrackRecordSchema = z.object({
 });
 export type ForecastTrackRecord = z.infer<typeof ForecastTrackRecordSchema>;
 
+/**
+ * When a horizon's live record has enough scored forecasts for its shares to mean something: 30 forecasts (an 80 %
+ * share's binomial standard error is then about 7 points), over at least 10 trading days, because the forecasts for
+ * one day move together with the market and a single day must not make the whole record.
+ */
+export const PREDICTION_LIVE_RECORD_MINIMUM = { forecasts: 30, days: 10 } as const;
+
+/**
+ * The live record of forecasts some trading days ahead: each forecast of one symbol's close on one day, recorded when it
+ * was served and scored when that close arrived. Shares and relative MAE are null until one is scored.
+ */
+export const LiveRecordHorizonSchema = z.object({
+  horizon_days: z.number().int().positive(),
+  /** Forecasts scored against the actual close. */
+  scored: z.number().int().nonnegative(),
+  /** The distinct trading days those forecasts were for. */
+  days: z.number().int().nonnegative(),
+  /** Share of scored forecasts whose actual close fell inside the 80 % band, 0..1. */
+  coverage80: z.number().min(0).max(1).nullable(),
+  /** The same for the 95 % band. */
+  coverage95: z.number().min(0).max(1).nullable(),
+  /**
+   * The forecasts' summed absolute errors (of log prices, so every stock weighs alike) divided by those of the no-change
+   * forecast (the last close) on the same forecasts; below 1: smaller errors than no change. Null while no-change has
+   * made no error.
+   */
+  relative_mae: z.number().nonnegative().nullable(),
+  /** The first and last trading day a scored forecast was for. */
+  first: IsoDate.nullable(),
+  last: IsoDate.nullable(),
+  /** Whether it meets PREDICTION_LIVE_RECORD_MINIMUM. */
+  enough: z.boolean(),
+});
+export type LiveRecordHorizon = z.infer<typeof LiveRecordHorizonSchema>;
+
+/**
+ * TrendVision's live, out-of-sample record: every forecast it served, made before the closes it forecasts existed, and
+ * scored when they arrived, at 1, 5 and 10 trading days ahead (PREDICTION_REPORTED_HORIZONS), overall and per symbol.
+ */
+export const ForecastLiveRecordSchema = z.object({
+  /** Forecasts recorded: one per symbol, starting close, model and day ahead, however often it was served. */
+  recorded: z.number().int().nonnegative(),
+  /** Of those, the ones scored against an actual close (at any horizon, not only the reported ones). */
+  scored: z.number().int().nonnegative(),
+  /** The first close a recorded forecast started from; null while none is recorded. */
+  since: IsoDate.nullable(),
+  minimum: z.object({ forecasts: z.number().int().positive(), days: z.number().int().positive() }),
+  horizons: z.array(LiveRecordHorizonSchema),
+  /** Symbols with at least one scored forecast, by symbol. */
+  symbols: z.array(z.object({ ticker: z.string(), horizons: z.array(LiveRecordHorizonSchema) })),
+});
+export type ForecastLiveRecord = z.infer<typeof ForecastLiveRecordSchema>;
+
 // ---- RPC ------------------------------------------------------------------------------------
 
 export const PredictPayloadSchema = withOptionalCaller(PredictRequestSchema);
@@ -168,6 +221,7 @@ export const PREDICTION = {
   ...systemPatterns('prediction'),
   predict: defineRpc('prediction', 'predict', PredictPayloadSchema, PredictResponseSchema, 30_000),
   accuracy: defineRpc('prediction', 'accuracy', EmptyQuerySchema, ForecastTrackRecordSchema, 10_000),
+  liveRecord: defineRpc('prediction', 'liveRecord', EmptyQuerySchema, ForecastLiveRecordSchema, 10_000),
 };
 
 // ---- HTTP routes ----------------------------------------------------------------------------
@@ -197,6 +251,17 @@ export const PREDICTION_ROUTES = {
     input: EmptyQuerySchema,
     response: ForecastTrackRecordSchema,
     rpc: PREDICTION.accuracy,
+    rateLimitPerMinute: 60,
+  }),
+  predictionLiveRecord: defineRoute({
+    method: 'GET',
+    path: '/api/predictions/live-record',
+    tag: TAG,
+    summary: "TrendVision's live record: every forecast it served, scored against the actual closes that arrived after it was made.",
+    auth: 'none',
+    input: EmptyQuerySchema,
+    response: ForecastLiveRecordSchema,
+    rpc: PREDICTION.liveRecord,
     rateLimitPerMinute: 60,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../rpc';
+import { MarketFreshnessSchema, MarketIngestRunsSchema } from './market';
 import { PaymentDeadLettersSchema } from './premium';
 
 /** GET /healthz: the gateway process is alive. */
@@ -42,13 +43,15 @@ export type ServiceStatus = z.infer<typeof ServiceStatusSchema>;
 
 /**
  * GET /api/system/status (administrators only): PostgreSQL, Redis and every service, with what each can do, and
- * the payment webhooks set aside unapplied (null when the premium service could not be asked).
+ * the payment webhooks set aside unapplied (null when the premium service could not be asked), and the daily market
+ * data: how current it is and the pipeline's last runs (null when the market service could not be asked).
  */
 export const SystemStatusResponseSchema = z.object({
   checked_at: z.iso.datetime(),
   dependencies: z.object({ postgres: CheckSchema, redis: CheckSchema }),
   services: z.array(ServiceStatusSchema),
   payment_dead_letters: PaymentDeadLettersSchema.nullable(),
+  market_data: z.object({ freshness: MarketFreshnessSchema, runs: MarketIngestRunsSchema.shape.runs }).nullable(),
 });
 export type SystemStatusResponse = z.infer<typeof SystemStatusResponseSchema>;
 

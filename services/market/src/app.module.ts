@@ -14,6 +14,12 @@ import { CsvImporter } from './import/csv-importer';
 import { FundamentalsImporter } from './import/fundamentals-importer';
 import { MarketImportProcessor } from './import/market-import.processor';
 import { ProviderImporter } from './import/provider-importer';
+import { DailyIngestProcessor } from './ingest/daily-ingest.processor';
+import { DailyIngestService } from './ingest/daily-ingest.service';
+import { IngestHandler } from './ingest/ingest.handler';
+import { IngestMetrics } from './ingest/ingest-metrics';
+import { IngestRunsRepository } from './ingest/ingest-runs.repository';
+import { MarketClock } from './ingest/market-clock';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { NEWS_CONTROLLERS, NEWS_ENTITIES, NEWS_PROVIDERS } from './news/news.providers';
 import { IndicatorsService } from './quotes/indicators.service';
@@ -42,7 +48,7 @@ export class AppModule {
         ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: [...ENTITIES, ...NEWS_ENTITIES] } }),
         TypeOrmModule.forFeature([...ENTITIES, ...NEWS_ENTITIES]),
       ],
-      controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler, ...NEWS_CONTROLLERS],
+      controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler, IngestHandler, ...NEWS_CONTROLLERS],
       providers: [
         SymbolsRepository,
         DailyBarsRepository,
@@ -67,6 +73,11 @@ export class AppModule {
         ProviderImporter,
         FundamentalsImporter,
         MarketImportProcessor,
+        IngestRunsRepository,
+        MarketClock,
+        IngestMetrics,
+        DailyIngestService,
+        DailyIngestProcessor,
         ...NEWS_PROVIDERS,
       ],
     };

@@ -1,3 +1,5 @@
+import { FormerIsinEntity, IngestRunEntity } from './ingest/ingest-run.entity';
+import { ActionAnnouncementEntity } from './store/action-announcement.entity';
 import { CorporateActionEntity } from './store/corporate-action.entity';
 import { DailyBarEntity } from './store/daily-bar.entity';
 import { FilingEntity } from './store/filing.entity';
@@ -5,4 +7,4 @@ import { PriceAnomalyEntity } from './store/price-anomaly.entity';
 import { SymbolEntity } from './store/symbol.entity';
 
 /** Every TypeORM entity of the market schema. */
-export const ENTITIES = [SymbolEntity, DailyBarEntity, CorporateActionEntity, PriceAnomalyEntity, FilingEntity];
+export const ENTITIES = [SymbolEntity, DailyBarEntity, CorporateActionEntity, PriceAnomalyEntity, FilingEntity, IngestRunEntity, FormerIsinEntity, ActionAnnouncementEntity];

@@ -77,6 +77,28 @@ describe('the prices line of the app shell', () => {
     expect(screen.getAllByTestId('prices-as-of')).toHaveLength(2);
   });
 
+  it('says the bundled dataset is not updated when the pipeline is off', async () => {
+    const freshness = { as_of: '2024-03-28', last_session: '2026-11-27', stale: true, reason: 'dataset', live: false, sentence: 'Prices end on 28 Mar 2024: this copy of Nivesh runs on the bundled NSE dataset and does not fetch newer days.' };
+    const bar = await barAt(new Date(2026, 10, 24, 12), '/about', { '/api/market/status': STATUS, '/api/market/freshness': freshness });
+    await vi.waitFor(() => expect(bar.textContent).toBe('Prices as of 28 Mar 2024, 2 years ago (end of day, NSE; bundled dataset, not updated)'));
+    expect(screen.queryByTestId('prices-freshness')).toBeNull();
+  });
+
+  it("says why live prices are behind, in one sentence, and nothing on a current day", async () => {
+    const late = { as_of: '2024-03-27', last_session: '2024-03-28', stale: true, reason: 'not_published', live: true, sentence: 'NSE has not published the prices of 28 Mar 2024 yet; these are from 27 Mar 2024.' };
+    await barAt(new Date(2024, 2, 28, 18), '/about', { '/api/market/status': { ...STATUS, as_of: '2024-03-27' }, '/api/market/freshness': late });
+    expect((await screen.findByTestId('prices-freshness', {}, { timeout: 5000 })).textContent).toBe(late.sentence);
+    expect(screen.getByTestId('prices-as-of').dataset.stale).toBe('true');
+  });
+
+  it('adds nothing when the prices are the last session’s', async () => {
+    const current = { as_of: '2024-03-28', last_session: '2024-03-28', stale: false, reason: 'current', live: true, sentence: null };
+    const bar = await barAt(new Date(2024, 2, 28, 20), '/about', { '/api/market/status': STATUS, '/api/market/freshness': current });
+    await vi.waitFor(() => expect(bar.dataset.stale).toBeUndefined());
+    expect(bar.textContent).toBe('Prices as of 28 Mar 2024, today (end of day, NSE; not live)');
+    expect(screen.queryByTestId('prices-freshness')).toBeNull();
+  });
+
   it('says nothing about prices while none are stored', async () => {
     stubFetch(api({ '/api/market/status': { as_of: null, symbols: 0, bars: 0, first_date: null } }));
     renderRoutes('/about');

@@ -569,7 +569,7 @@ export const NSE_SESSION_YEARS: readonly SessionYear[] = [
       ['2024-12-25', 'Christmas'],
     ],
     special_sessions: [
-      ['2024-01-20', 'Live trading session (in place of Monday 22 Jan)'],
+      ['2024-01-20', 'Live trading session (in place of Monday 22 Jan), normal hours', '15:30'],
       ['2024-03-02', 'Special live trading session (switch to the disaster-recovery site)', '12:30'],
       ['2024-05-18', 'Special live trading session (switch to the disaster-recovery site)', '12:30'],
       ['2024-11-01', 'Muhurat trading (Diwali Laxmi Pujan)', '19:00'],
@@ -596,7 +596,7 @@ export const NSE_SESSION_YEARS: readonly SessionYear[] = [
       ['2025-12-25', 'Christmas'],
     ],
     special_sessions: [
-      ['2025-02-01', 'Live trading session for the Union Budget'],
+      ['2025-02-01', 'Live trading session for the Union Budget, normal hours', '15:30'],
       ['2025-10-21', 'Muhurat trading (Diwali Laxmi Pujan)', '14:45'],
     ],
   },

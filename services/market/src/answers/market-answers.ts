@@ -10,7 +10,8 @@ import { RiskService } from '../risk/risk.service';
 import { MarketCache } from '../store/market-cache';
 
 // The data version is not an answer: it is what answers are stored under.
-type Pattern = Exclude<keyof typeof MARKET, 'health' | 'ping' | 'version'>;
+// Freshness moves with the clock and the pipeline's runs are an admin's list: neither is a stored answer.
+type Pattern = Exclude<keyof typeof MARKET, 'health' | 'ping' | 'version' | 'freshness' | 'ingestRuns'>;
 /** What an answer is computed from: the payload without the caller (the gateway adds it on logged-in routes). */
 type Query<P extends Pattern> = Omit<z.output<(typeof MARKET)[P]['payload']>, 'caller'>;
 type Computers = { [P in Pattern]: (payload: Query<P>) => Promise<z.input<(typeof MARKET)[P]['result']>> };

@@ -37,6 +37,7 @@ describe('parseBhavcopy', () => {
       line: 5,
       symbol: 'RELIANCE',
       isin: 'INE002A01018',
+      company: null,
       bar: { date: '2024-04-01', open: 2985.75, high: 3001.5, low: 2961.05, close: 2985.15, volume: 6123456 },
     });
   });
@@ -51,6 +52,7 @@ describe('parseBhavcopy', () => {
       line: 4,
       symbol: 'M&M',
       isin: 'INE101A01026',
+      company: 'MAHINDRA & MAHINDRA LTD',
       bar: { date: '2024-04-02', open: 1938.6, high: 1952, low: 1921.15, close: 1947.3, volume: 2012345 },
     });
   });
@@ -59,7 +61,7 @@ describe('parseBhavcopy', () => {
     const file = parseBhavcopy(INDEX, fixture(INDEX));
     expect(file.format).toBe('index-close');
     expect(file.rows).toEqual([
-      { line: 2, symbol: 'NIFTY 50', isin: null, bar: { date: '2024-04-01', open: 22455, high: 22529.95, low: 22428.15, close: 22462, volume: null } },
+      { line: 2, symbol: 'NIFTY 50', isin: null, company: null, bar: { date: '2024-04-01', open: 22455, high: 22529.95, low: 22428.15, close: 22462, volume: null } },
     ]);
     expect(file.ignored).toBe(3);
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MarketBar } from '@nivesh/proto';
+import { unzipSync } from 'fflate';
 import { CsvFormatError, parseCsv } from './csv';
 
 /**
@@ -11,8 +12,8 @@ import { CsvFormatError, parseCsv } from './csv';
  */
 export type BhavcopyFormat = 'cm-legacy' | 'cm-udiff' | 'index-close';
 
-/** One imported row: an EQ-series stock, or an index of `BHAVCOPY_INDICES` (symbol in upper case). */
-export type BhavcopyRow = { line: number; symbol: string; isin: string | null; bar: MarketBar };
+/** One imported row: an EQ-series stock, or an index of `BHAVCOPY_INDICES` (symbol in upper case); `company` as the file names it (UDiFF only). */
+export type BhavcopyRow = { line: number; symbol: string; isin: string | null; company: string | null; bar: MarketBar };
 
 export type Bhavcopy = {
   file: string;
@@ -30,15 +31,17 @@ export const EQUITY_SERIES = 'EQ';
 export const BHAVCOPY_INDICES: ReadonlySet<string> = new Set(['NIFTY 50']);
 
 const LEGACY_COLUMNS = ['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE', 'LAST', 'PREVCLOSE', 'TOTTRDQTY', 'TOTTRDVAL', 'TIMESTAMP', 'TOTALTRADES', 'ISIN'];
-const UDIFF_COLUMNS = [
+/** NSE's UDiFF CM bhavcopy columns, in its order: the format is recognised by them (and the stand-in writes them). */
+export const UDIFF_COLUMNS = [
   'TradDt', 'BizDt', 'Sgmt', 'Src', 'FinInstrmTp', 'FinInstrmId', 'ISIN', 'TckrSymb', 'SctySrs', 'XpryDt', 'FininstrmActlXpryDt', 'StrkPric',
   'OptnTp', 'FinInstrmNm', 'OpnPric', 'HghPric', 'LwPric', 'ClsPric', 'LastPric', 'PrvsClsgPric', 'UndrlygPric', 'SttlmPric', 'OpnIntrst',
   'ChngInOpnIntrst', 'TtlTradgVol', 'TtlTrfVal', 'TtlNbOfTxsExctd', 'SsnId', 'NewBrdLotQty', 'Rmks', 'Rsvd1', 'Rsvd2', 'Rsvd3', 'Rsvd4',
-];
-const INDEX_COLUMNS = [
+] as const;
+/** NSE Indices' `ind_close_all` columns, in its order. */
+export const INDEX_COLUMNS = [
   'Index Name', 'Index Date', 'Open Index Value', 'High Index Value', 'Low Index Value', 'Closing Index Value', 'Points Change', 'Change(%)',
   'Volume', 'Turnover (Rs. Cr.)', 'P/E', 'P/B', 'Div Yield',
-];
+] as const;
 const FORMATS: ReadonlyArray<readonly [BhavcopyFormat, readonly string[]]> = [
   ['cm-legacy', LEGACY_COLUMNS],
   ['cm-udiff', UDIFF_COLUMNS],
@@ -173,7 +176,7 @@ const parseRow = (row: Row, format: BhavcopyFormat): { date: string; row: Bhavco
       if (row.text('SERIES') !== EQUITY_SERIES) return { date, row: null };
       const symbol = row.text('SYMBOL') || row.fail('column SYMBOL is empty');
       const bar = row.bar(date, ['OPEN', 'HIGH', 'LOW', 'CLOSE'], row.count('TOTTRDQTY'));
-      return { date, row: { line: row.line, symbol, isin: row.text('ISIN') || null, bar } };
+      return { date, row: { line: row.line, symbol, isin: row.text('ISIN') || null, company: null, bar } };
     }
     case 'cm-udiff': {
       const date = row.date('TradDt', format);
@@ -181,7 +184,7 @@ const parseRow = (row: Row, format: BhavcopyFormat): { date: string; row: Bhavco
       if (row.text('SctySrs') !== EQUITY_SERIES) return { date, row: null };
       const symbol = row.text('TckrSymb') || row.fail('column TckrSymb is empty');
       const bar = row.bar(date, ['OpnPric', 'HghPric', 'LwPric', 'ClsPric'], row.count('TtlTradgVol'));
-      return { date, row: { line: row.line, symbol, isin: row.text('ISIN') || null, bar } };
+      return { date, row: { line: row.line, symbol, isin: row.text('ISIN') || null, company: row.text('FinInstrmNm') || null, bar } };
     }
     case 'index-close': {
       const date = row.date('Index Date', format);
@@ -189,19 +192,51 @@ const parseRow = (row: Row, format: BhavcopyFormat): { date: string; row: Bhavco
       if (!BHAVCOPY_INDICES.has(symbol)) return { date, row: null };
       // The dataset keeps no index volume (README: empty for NIFTY50.csv); neither does this import.
       const bar = row.bar(date, ['Open Index Value', 'High Index Value', 'Low Index Value', 'Closing Index Value'], null);
-      return { date, row: { line: row.line, symbol, isin: null, bar } };
+      return { date, row: { line: row.line, symbol, isin: null, company: null, bar } };
     }
   }
 };
 
-/** Reads and validates one file; errors name it by its base name. */
+/** A zip's local-file signature, `PK\x03\x04`: what every zip NSE publishes starts with. */
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * The one CSV inside a zip as NSE publishes it (`BhavCopy_NSE_CM_…csv.zip` holds `BhavCopy_NSE_CM_…csv`), read with
+ * fflate without touching the disk. Anything else (an HTML page served under the zip's name, a truncated download,
+ * several entries) is a CsvFormatError naming `file`.
+ */
+export const unzipCsv = (file: string, bytes: Uint8Array): { entry: string; text: string } => {
+  if (bytes.length < ZIP_MAGIC.length || !Buffer.from(bytes.subarray(0, ZIP_MAGIC.length)).equals(ZIP_MAGIC)) {
+    throw new CsvFormatError(file, 0, 'is not a zip archive (it does not start with a zip signature; an HTML error page is the usual cause)');
+  }
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes);
+  } catch (error) {
+    throw new CsvFormatError(file, 0, `is a broken zip archive (${(error as Error).message}; a truncated download is the usual cause)`);
+  }
+  const names = Object.keys(entries).filter((name) => !name.endsWith('/'));
+  const csv = names.filter((name) => name.toLowerCase().endsWith('.csv'));
+  if (names.length !== 1 || csv.length !== 1) {
+    throw new CsvFormatError(file, 0, `expected one CSV file inside the zip archive, found ${names.length ? names.join(', ') : 'nothing'}`);
+  }
+  return { entry: csv[0]!, text: Buffer.from(entries[csv[0]!]!).toString('utf8') };
+};
+
+/** A zipped bhavcopy, read and validated; errors name the CSV inside the zip (where its lines are). */
+export const parseBhavcopyZip = (file: string, bytes: Uint8Array): Bhavcopy => {
+  const { entry, text } = unzipCsv(file, bytes);
+  return { ...parseBhavcopy(path.basename(entry), text), file };
+};
+
+/** Reads and validates one file, a CSV or a zip holding one; errors name it by its base name. */
 export const readBhavcopy = async (file: string): Promise<Bhavcopy> => {
   const name = path.basename(file);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     throw new CsvFormatError(name, 0, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return parseBhavcopy(name, text);
+  return name.toLowerCase().endsWith('.zip') ? parseBhavcopyZip(name, bytes) : parseBhavcopy(name, bytes);
 };

@@ -77,7 +77,7 @@ export class ProviderImporter {
     );
     const written = await this.transactions.run(
       async (tables) => {
-        const newBars = await tables.bars.insertMany(bars);
+        const newBars = await tables.bars.insertMany(bars, 'provider');
         const newActions = await tables.actions.insertMany(actions, 'provider');
         await tables.symbols.extendDates(bars);
         return { new_bars: newBars, new_actions: newActions };

@@ -6,6 +6,8 @@ import { CorporateActionFactors1764374400000 } from './1764374400000-corporate-a
 import { CreateFilings1796169600000 } from './1796169600000-create-filings';
 import { CreateNews1796256000000 } from './1796256000000-create-news';
 import { NewsAiSummaries1796688000000 } from './1796688000000-news-ai-summaries';
+import { DailyIngest1798000000000 } from './1798000000000-daily-ingest';
+import { ActionAnnouncements1798100000000 } from './1798100000000-action-announcements';
 
 /** The service's PostgreSQL schema. */
 export const SCHEMA = 'market';
@@ -20,4 +22,6 @@ export const MIGRATIONS = [
   CreateFilings1796169600000,
   CreateNews1796256000000,
   NewsAiSummaries1796688000000,
+  DailyIngest1798000000000,
+  ActionAnnouncements1798100000000,
 ];

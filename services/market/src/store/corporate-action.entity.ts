@@ -2,8 +2,11 @@ import type { CorporateActionKind } from '@nivesh/proto';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { NUMBER } from './columns';
 
-/** Where a stored action comes from: the curated dataset list, the importers' detector, the live provider, an operator. */
-export type ActionSource = 'dataset' | 'detected' | 'provider' | 'operator';
+/**
+ * Where a stored action comes from: the curated dataset list, the importers' detector, the live provider, an operator,
+ * NSE's corporate-action announcements.
+ */
+export type ActionSource = 'dataset' | 'detected' | 'provider' | 'operator' | 'nse';
 
 /** A corporate action of a symbol: prices before `ex_date` ('YYYY-MM-DD') are multiplied by `factor`. */
 @Entity({ schema: 'market', name: 'corporate_actions' })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import type { ActionKind, CorporateAction } from '../data/corporate-actions';
+import { type ActionKind, type CorporateAction, SHARE_KINDS } from '../data/corporate-actions';
 import { type ActionSource, CorporateActionEntity } from './corporate-action.entity';
 import { selectRows } from './select-rows';
 
@@ -87,9 +87,41 @@ export class CorporateActionsRepository {
   }
 
   /**
-   * Writes the curated actions (source 'dataset'): new days are added, and a day stored earlier from the dataset or by
-   * the detector is replaced when the curated entry differs (a corrected kind, a demerger the detector took for a bonus).
-   * Operators' and the provider's actions are left as they are. Re-writing the same list changes nothing.
+   * Writes actions NSE announced (source 'nse'), each day's outcome by `SYMBOL|YYYY-MM-DD`: 'written' (added, or replacing
+   * the detector's or the provider's guess, or an earlier announced action of the same sort, e.g. a bonus that a split
+   * announced later joins), else the source and kind of the action the day keeps. Curated and operators' actions win,
+   * and an announced share-count change and an announced price change never replace each other.
+   */
+  async upsertAnnounced(actions: readonly NewAction[]): Promise<Map<string, 'written' | { source: ActionSource; kind: ActionKind }>> {
+    if (!actions.length) return new Map();
+    const shares = `(${[...SHARE_KINDS].map((kind) => `'${kind}'`).join(', ')})`;
+    const rows: Array<{ key: string; written: boolean; source: ActionSource | null; kind: ActionKind | null }> = await this.repo.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::numeric[], $5::numeric[], $6::text[], $7::text[]) AS t(s, d, k, r, f, n, u)),
+       written AS (
+         INSERT INTO "market"."corporate_actions" AS c ("symbol", "ex_date", "kind", "ratio", "factor", "note", "source_url", "source")
+         SELECT s, d, k, r, f, n, u, 'nse' FROM input
+         ON CONFLICT ("symbol", "ex_date") DO UPDATE SET
+           "kind" = EXCLUDED."kind", "ratio" = EXCLUDED."ratio", "factor" = EXCLUDED."factor", "note" = EXCLUDED."note",
+           "source_url" = EXCLUDED."source_url", "source" = 'nse'
+         WHERE (c."source" IN ('detected', 'provider') OR (c."source" = 'nse' AND (c."kind" IN ${shares}) = (EXCLUDED."kind" IN ${shares})))
+           AND (c."kind", c."ratio", c."factor", c."note", c."source_url", c."source")
+             IS DISTINCT FROM (EXCLUDED."kind", EXCLUDED."ratio", EXCLUDED."factor", EXCLUDED."note", EXCLUDED."source_url", 'nse')
+         RETURNING c."symbol", c."ex_date")
+       SELECT i.s || '|' || to_char(i.d, 'YYYY-MM-DD') AS key, w."symbol" IS NOT NULL AS written, c."source", c."kind"
+       FROM input i
+       LEFT JOIN written w ON w."symbol" = i.s AND w."ex_date" = i.d
+       LEFT JOIN "market"."corporate_actions" c ON c."symbol" = i.s AND c."ex_date" = i.d`,
+      columns(actions),
+    );
+    // The statement sees the table as it was before its insert: a day it wrote shows the action it replaced, or none.
+    return new Map(rows.map((row) => [row.key, row.written || !row.source || !row.kind ? 'written' : { source: row.source, kind: row.kind }]));
+  }
+
+  /**
+   * Writes the curated actions (source 'dataset'): new days are added, and a day stored earlier from the dataset, by
+   * the detector or from NSE's announcements is replaced when the curated entry differs (a corrected kind, a demerger
+   * the detector took for a bonus). Operators' and the provider's actions are left as they are. Re-writing the same list changes nothing.
    */
   async upsertCurated(actions: readonly NewAction[]): Promise<{ added: number; updated: number }> {
     if (!actions.length) return { added: 0, updated: 0 };
@@ -100,7 +132,7 @@ export class CorporateActionsRepository {
          ON CONFLICT ("symbol", "ex_date") DO UPDATE SET
            "kind" = EXCLUDED."kind", "ratio" = EXCLUDED."ratio", "factor" = EXCLUDED."factor", "note" = EXCLUDED."note",
            "source_url" = EXCLUDED."source_url", "source" = 'dataset'
-         WHERE c."source" IN ('dataset', 'detected')
+         WHERE c."source" IN ('dataset', 'detected', 'nse')
            AND (c."kind", c."ratio", c."factor", c."note", c."source_url", c."source")
              IS DISTINCT FROM (EXCLUDED."kind", EXCLUDED."ratio", EXCLUDED."factor", EXCLUDED."note", EXCLUDED."source_url", 'dataset')
          RETURNING (xmax = 0) AS inserted)

@@ -7,6 +7,8 @@ import { selectRows } from './select-rows';
 
 /** A bar and the symbol it belongs to. */
 export type SymbolBar = MarketBar & { symbol: string };
+/** Who a stored bar came from: NSE (its files, and the dataset built from them), or the provider standing in for a day. */
+export type BarSource = 'nse' | 'provider';
 
 /**
  * How far back from a symbol's latest bar a read reaches, in PostgreSQL's calendar arithmetic (a year before 29 February
@@ -109,16 +111,25 @@ export class DailyBarsRepository {
     return row ?? { first_date: null, last_date: null, bars: 0 };
   }
 
-  /** Inserts the bars that are not stored yet (stored ones win), in chunks of one statement each; the number added. */
-  async insertMany(bars: readonly SymbolBar[]): Promise<number> {
+  /**
+   * Inserts the bars that are not stored yet, in chunks of one statement each; the number added or replaced. Stored
+   * bars win, except that NSE's own bars (`source` 'nse', the default) replace the provider's stand-ins of the same day.
+   */
+  async insertMany(bars: readonly SymbolBar[], source: BarSource = 'nse'): Promise<number> {
+    const conflict =
+      source === 'nse'
+        ? `ON CONFLICT ("symbol", "date") DO UPDATE SET "open" = EXCLUDED."open", "high" = EXCLUDED."high", "low" = EXCLUDED."low",
+             "close" = EXCLUDED."close", "volume" = EXCLUDED."volume", "source" = 'nse'
+           WHERE "daily_bars"."source" = 'provider'`
+        : `ON CONFLICT ("symbol", "date") DO NOTHING`;
     let added = 0;
     for (let start = 0; start < bars.length; start += CHUNK) {
       const chunk = bars.slice(start, start + CHUNK);
       const rows: Array<{ n: number }> = await this.repo.query(
         `WITH added AS (
-           INSERT INTO "market"."daily_bars" ("symbol", "date", "open", "high", "low", "close", "volume")
-           SELECT * FROM unnest($1::text[], $2::date[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::bigint[])
-           ON CONFLICT ("symbol", "date") DO NOTHING
+           INSERT INTO "market"."daily_bars" ("symbol", "date", "open", "high", "low", "close", "volume", "source")
+           SELECT *, $8::varchar FROM unnest($1::text[], $2::date[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::bigint[])
+           ${conflict}
            RETURNING 1)
          SELECT count(*)::int AS n FROM added`,
         [
@@ -129,6 +140,7 @@ export class DailyBarsRepository {
           chunk.map((b) => String(b.low)),
           chunk.map((b) => String(b.close)),
           chunk.map((b) => (b.volume === null ? null : String(b.volume))),
+          source,
         ],
       );
       added += rows[0]!.n;

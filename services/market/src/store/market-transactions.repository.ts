@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ActionAnnouncementEntity } from './action-announcement.entity';
+import { ActionAnnouncementsRepository } from './action-announcements.repository';
 import { CorporateActionEntity } from './corporate-action.entity';
 import { CorporateActionsRepository } from './corporate-actions.repository';
 import { DailyBarEntity } from './daily-bar.entity';
@@ -13,19 +15,24 @@ import { SymbolsRepository } from './symbols.repository';
 
 /** The repositories of the market tables, all on one connection (a transaction's, or the pool's). */
 export type MarketTables = {
+  /** The transaction's connection, for the tables of other modules (the daily pipeline's runs). */
+  manager: EntityManager;
   symbols: SymbolsRepository;
   bars: DailyBarsRepository;
   actions: CorporateActionsRepository;
   anomalies: PriceAnomaliesRepository;
   filings: FilingsRepository;
+  announcements: ActionAnnouncementsRepository;
 };
 
 export const marketTables = (manager: EntityManager): MarketTables => ({
+  manager,
   symbols: new SymbolsRepository(manager.getRepository(SymbolEntity)),
   bars: new DailyBarsRepository(manager.getRepository(DailyBarEntity)),
   actions: new CorporateActionsRepository(manager.getRepository(CorporateActionEntity)),
   anomalies: new PriceAnomaliesRepository(manager.getRepository(PriceAnomalyEntity)),
   filings: new FilingsRepository(manager.getRepository(FilingEntity)),
+  announcements: new ActionAnnouncementsRepository(manager.getRepository(ActionAnnouncementEntity)),
 });
 
 /** Writes that span the market tables, done all or nothing. */

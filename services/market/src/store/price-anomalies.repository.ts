@@ -58,6 +58,18 @@ export class PriceAnomaliesRepository {
     return rows.map(stored);
   }
 
+  /** Drops the unreviewed flags of `days` (`SYMBOL|YYYY-MM-DD`) that an action stored since explains; reviewed flags stay. */
+  async clearUnreviewed(days: readonly string[]): Promise<number> {
+    if (!days.length) return 0;
+    const rows: Array<{ n: number }> = await this.repo.query(
+      `WITH cleared AS (
+         DELETE FROM "market"."price_anomalies" WHERE "status" = 'unreviewed' AND "symbol" || '|' || to_char("date", 'YYYY-MM-DD') = ANY($1) RETURNING 1)
+       SELECT count(*)::int AS n FROM cleared`,
+      [days],
+    );
+    return rows[0]!.n;
+  }
+
   /** Records an operator's decision on a flag: the kind it was classified as (null when dismissed). */
   async mark(symbol: string, date: string, status: Exclude<AnomalyStatus, 'unreviewed'>, kind: ActionKind | null): Promise<void> {
     await this.repo.update({ symbol, date }, { status, kind, reviewed_at: () => 'now()' });

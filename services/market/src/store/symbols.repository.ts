@@ -53,13 +53,60 @@ export class SymbolsRepository {
     return rows.map((row) => ({ symbol: row.symbol, company: row.company, industry: row.industry }));
   }
 
-  /** Every stored symbol, and the symbol holding each ISIN (to follow renames). */
-  async universe(): Promise<{ symbols: Set<string>; byIsin: Map<string, string> }> {
+  /**
+   * Every stored symbol with its current ISIN, and the symbol holding each ISIN, current or former (to follow renames,
+   * and rows still under an ISIN NSE has since replaced).
+   */
+  async universe(): Promise<{ symbols: Set<string>; isinOf: Map<string, string | null>; byIsin: Map<string, string> }> {
     const rows = await this.repo.find({ select: { symbol: true, isin: true } });
+    const former: Array<{ isin: string; symbol: string }> = await this.repo.query(`SELECT "isin", "symbol" FROM "market"."former_isins"`);
     return {
       symbols: new Set(rows.map((row) => row.symbol)),
-      byIsin: new Map(rows.flatMap((row) => (row.isin ? [[row.isin, row.symbol] as const] : []))),
+      isinOf: new Map(rows.map((row) => [row.symbol, row.isin])),
+      byIsin: new Map([...former.map((row) => [row.isin, row.symbol] as const), ...rows.flatMap((row) => (row.isin ? [[row.isin, row.symbol] as const] : []))]),
     };
+  }
+
+  /**
+   * Adds stocks that joined the universe from NSE's files, and queues each one's history for the provider (the
+   * daily pipeline fetches it a few symbols per run, within the provider's rate limit). Stored symbols are left alone.
+   */
+  async addListed(symbols: readonly SymbolRow[]): Promise<void> {
+    await this.repo.query(
+      `INSERT INTO "market"."symbols" ("symbol", "file", "company", "industry", "isin", "first_date", "last_date")
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[])
+       ON CONFLICT ("symbol") DO NOTHING`,
+      [
+        symbols.map((s) => s.symbol),
+        symbols.map((s) => s.file),
+        symbols.map((s) => s.company),
+        symbols.map((s) => s.industry),
+        symbols.map((s) => s.isin),
+        symbols.map((s) => s.first_date),
+        symbols.map((s) => s.last_date),
+      ],
+    );
+    await this.repo.query(
+      `INSERT INTO "market"."history_backfills" ("symbol", "listed_on") SELECT * FROM unnest($1::text[], $2::date[]) ON CONFLICT ("symbol") DO NOTHING`,
+      [symbols.map((s) => s.symbol), symbols.map((s) => s.first_date)],
+    );
+  }
+
+  /**
+   * Records ISINs NSE replaced (after a split or bonus the file carries the new one): the symbol takes the new ISIN and
+   * the old one is kept in `market.former_isins`, with the day the new one first appeared. Returns how many changed.
+   */
+  async changeIsins(changes: ReadonlyArray<{ symbol: string; from: string | null; to: string; day: string }>): Promise<number> {
+    for (const change of changes) {
+      if (change.from) {
+        await this.repo.query(
+          `INSERT INTO "market"."former_isins" ("isin", "symbol", "replaced_by", "replaced_on") VALUES ($1, $2, $3, $4) ON CONFLICT ("isin") DO NOTHING`,
+          [change.from, change.symbol, change.to, change.day],
+        );
+      }
+      await this.repo.query(`UPDATE "market"."symbols" SET "isin" = $2 WHERE "symbol" = $1`, [change.symbol, change.to]);
+    }
+    return changes.length;
   }
 
   /** Which of `symbols` are stored. */

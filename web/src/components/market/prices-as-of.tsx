@@ -1,6 +1,7 @@
 import './market.css';
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
+import { useMarketFreshness } from '../../lib/market/get-market-freshness';
 import { useMarketStatus } from '../../lib/market/get-market-status';
 import { formatMarketDate } from '../../lib/format';
 import { pricesAge } from '../../lib/market/prices-age';
@@ -30,10 +31,13 @@ export function MarketPricesAsOf() {
 
 /**
  * On every page, once, at the top of the shell: the date of the latest stored prices and how long ago that was
- * ("Prices as of 28 Mar 2024, 2 years ago"), so end-of-day data is never taken for live prices.
+ * ("Prices as of 28 Mar 2024, 2 years ago"), so end-of-day data is never taken for live prices; and, when the prices
+ * are not those of the last NSE session (or are provisional, or come from the bundled dataset), one sentence saying why.
+ * A weekend or a holiday is not stale and says nothing.
  */
 export function PricesAgeBar() {
   const status = useMarketStatus();
+  const freshness = useMarketFreshness();
   const asOf = status.data?.as_of;
   // While the date loads, an invisible bar of the same words holds its place, so the page below does not move
   // down when it arrives (that move was most of the dashboard's layout shift on a phone).
@@ -45,9 +49,21 @@ export function PricesAgeBar() {
     );
   }
   if (!asOf) return null;
+  const fresh = freshness.data;
+  // The bundled dataset says so in the bar itself (no second sentence below a date that already says 2 years ago).
+  const dataset = fresh?.reason === 'dataset';
+  const sentence = fresh && !dataset ? fresh.sentence : null;
   return (
-    <p className="prices-age-bar" data-testid="prices-as-of">
-      Prices as of <time dateTime={asOf}>{formatMarketDate(asOf)}</time>, {pricesAge(asOf)} (end of day, NSE; not live)
+    <p className="prices-age-bar" data-testid="prices-as-of" data-stale={fresh?.stale ? 'true' : undefined}>
+      Prices as of <time dateTime={asOf}>{formatMarketDate(asOf)}</time>, {pricesAge(asOf)} {dataset ? '(end of day, NSE; bundled dataset, not updated)' : '(end of day, NSE; not live)'}
+      {sentence ? (
+        <>
+          {' '}
+          <span className="prices-freshness" data-testid="prices-freshness" role="status">
+            {sentence}
+          </span>
+        </>
+      ) : null}
     </p>
   );
 }

@@ -11,6 +11,9 @@ export const formatIndianDayTime = (iso: string): string => {
   return `${formatIndianDay(iso)}, ${indiaTimeFormat.format(date)}`;
 };
 
+/** Text that came from outside (a webhook, a data file's check), cut for the page (React escapes it; the server has cut it too). */
+export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /**
  * Why a call failed, as a sentence. A 403 here means the admin's own account lost admin access meanwhile; the
  * gateway's short 'Admin access required' is said as a sentence.

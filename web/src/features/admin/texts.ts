@@ -1,4 +1,4 @@
-import type { AdminUser, PaymentDeadLetterReason } from '@nivesh/proto';
+import type { AdminUser, MarketIngestRun, PaymentDeadLetterReason } from '@nivesh/proto';
 
 /** The change an admin can ask for in one account's row. */
 export type AccountAction = 'grant_admin' | 'revoke_admin' | 'disable' | 'enable';
@@ -6,7 +6,16 @@ export type AccountAction = 'grant_admin' | 'revoke_admin' | 'disable' | 'enable
 /** Who the dialog is about: the username, and the e-mail so two similar names cannot be confused. */
 const who = (user: Pick<AdminUser, 'username' | 'email'>) => `${user.username} (${user.email})`;
 
-/** Every text of the account administration on /admin (the accounts table, its dialog and the admin log). */
+/** The market service's check names (services/market/src/nse/checks.ts) in words; a check added later reads by its name until listed here. */
+const CHECK_NAMES: Partial<Record<string, string>> = {
+  bhavcopy_zip: 'Bhavcopy file',
+  trade_date: 'Trade date',
+  row_count: 'Number of rows',
+  index_file: 'Index file',
+  nifty_close: 'NIFTY 50 close',
+};
+
+/** Every text of the administration on /admin (the accounts table, its dialog, the admin log and the system status's sections). */
 export const ADMIN_TEXTS = {
   accounts: {
     title: 'Accounts',
@@ -100,6 +109,39 @@ export const ADMIN_TEXTS = {
     noEventName: 'No event name',
     eventId: (id: string) => `id ${id}`,
     tries: (attempts: number) => (attempts === 1 ? 'Tried once.' : `Tried ${attempts} times.`),
+  },
+  /** The daily market data on the system status: how current the prices are and the daily pipeline's last runs. */
+  marketData: {
+    title: 'Daily market data',
+    lead: 'How current the stored prices are, and the last runs of the daily pipeline that fetches NSE’s end-of-day files every trading evening.',
+    unknown: 'Could not ask the market service how current the prices are or how its daily runs went.',
+    current: (day: string) => `Prices are current: the last NSE session, ${day}, is stored.`,
+    live: 'The daily pipeline is on: new prices arrive from NSE every trading evening.',
+    off: 'The daily pipeline is off: this copy of Nivesh does not fetch new prices from NSE.',
+    noRuns: 'The daily pipeline has not run yet.',
+    tableLabel: 'Runs of the daily pipeline, newest first',
+    columns: { tradingDay: 'Trading day', source: 'Source', status: 'Status', rows: 'Rows', newBars: 'New bars', duration: 'Took', started: 'Started', details: 'Details' },
+    sources: { nse: 'NSE', provider: 'Yahoo Finance stand-in' } satisfies Record<MarketIngestRun['source'], string>,
+    statuses: {
+      imported: 'Imported',
+      unchanged: 'Already stored',
+      waiting: 'Waiting for NSE',
+      refused: 'Refused',
+      failed: 'Failed',
+    } satisfies Record<MarketIngestRun['status'], string>,
+    /** A check a day's files pass before anything of the day is written. */
+    checkName: (name: string) => CHECK_NAMES[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replaceAll('_', ' ')}`,
+    checks: (passed: number, total: number) => (passed === total ? `All ${total} checks passed` : `${passed} of ${total} checks passed`),
+    checkPassed: 'passed',
+    checkFailed: 'failed',
+    noChecks: 'No files checked',
+    duration: (ms: number) => {
+      if (ms < 1000) return `${ms} ms`;
+      // Rounded first, so 59.96 s reads '1 min 0 s' rather than '60.0 s'.
+      if (Math.round(ms / 100) < 600) return `${(ms / 1000).toFixed(1)} s`;
+      const seconds = Math.round(ms / 1000);
+      return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+    },
   },
   noLongerAdmin: 'Your account does not have admin access any more.',
   unknownFailure: 'Something went wrong. Please try again.',

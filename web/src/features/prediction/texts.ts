@@ -1,5 +1,5 @@
 import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
-import { formatINR, formatIndianNumber } from '../../lib/format';
+import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../lib/proto-values';
 
 /** Trading days a forecast reaches: proto's `PREDICTION_DEFAULT_HORIZON_DAYS` (texts.test.ts checks they agree). */
@@ -181,3 +181,40 @@ export const backtestsRunning = (pending: number): string =>
 /** For how many of the symbols (stocks and NIFTY 50) the chosen model beat assuming no change on the test period. */
 export const beatNaiveCount = (beat: number, total: number, horizon: number): string =>
   `On the test period, the chosen model's errors ${daysAhead(horizon)} were smaller than simply assuming no change for ${formatIndianNumber(beat, 0)} of these ${formatIndianNumber(total, 0)}.`;
+
+/** The live record: forecasts served before their closes existed, scored as the closes arrived. */
+export const LIVE_RECORD_TEXTS = {
+  lead: 'TrendVision keeps every forecast it serves as it was made, before the close it forecasts exists, and scores it when that close arrives. Each forecast is one stock’s close on one trading day; unlike the back-test, none could have been tuned to the answer.',
+  nothingRecorded: 'No forecast has been recorded yet. Each one TrendVision serves is kept and scored when the close it forecasts arrives.',
+  band80: '80 % band held',
+  band95: '95 % band held',
+  relativeMae: 'Relative MAE: errors against no change',
+  noRelativeMae: 'Not measurable yet',
+  scored: 'Scored',
+} as const;
+
+/** 'Live record since 28 Mar 2024': the first close a recorded forecast started from. */
+export const liveRecordTitle = (since: string | null): string => (since ? `Live record since ${formatMarketDate(since)}` : 'Live record');
+
+const forecastsCount = (count: number) => (count === 1 ? '1 forecast' : `${formatIndianNumber(count, 0)} forecasts`);
+const tradingDaysCount = (count: number) => (count === 1 ? '1 trading day' : `${formatIndianNumber(count, 0)} trading days`);
+
+/** How many of the recorded forecasts have been scored so far. */
+export const liveRecordCounts = (scored: number, recorded: number): string =>
+  scored === 0
+    ? `${forecastsCount(recorded)} recorded; none has been scored yet, as the closes they forecast have not arrived.`
+    : `${formatIndianNumber(scored, 0)} of the ${forecastsCount(recorded)} recorded ${scored === 1 ? 'has' : 'have'} been scored so far.`;
+
+/** A horizon's heading in the live record, e.g. '5 trading days ahead'. */
+export const liveRecordHorizon = (horizon: number): string => daysAhead(horizon);
+
+/** How many forecasts a horizon's figures rest on, and the days they were for. */
+export const liveRecordScored = (scored: number, days: number, first: string, last: string): string =>
+  `${forecastsCount(scored)} over ${tradingDaysCount(days)}, ${first === last ? formatMarketDate(first) : `${formatMarketDate(first)} – ${formatMarketDate(last)}`}`;
+
+/** In place of a horizon's shares while it has too few scored forecasts for them to mean anything. */
+export const liveRecordTooFew = (horizon: number, scored: number, days: number, minimum: { forecasts: number; days: number }): string => {
+  const enough = `the figures appear once there are ${formatIndianNumber(minimum.forecasts, 0)} over at least ${tradingDaysCount(minimum.days)}`;
+  if (scored === 0) return `No forecast ${daysAhead(horizon)} has been scored yet; ${enough}.`;
+  return `So far ${forecastsCount(scored)} ${daysAhead(horizon)} ${scored === 1 ? 'has' : 'have'} been scored, over ${tradingDaysCount(days)}: too few to say how often the bands hold, so ${enough}.`;
+};

@@ -27,7 +27,36 @@ const STATUS: SystemStatusResponse = {
     service('market', 'Market data', 0, 11),
   ],
   payment_dead_letters: { total: 0, latest: [] },
+  market_data: {
+    freshness: { as_of: '2026-11-23', last_session: '2026-11-23', stale: false, reason: 'current', sentence: null, live: true },
+    runs: [],
+  },
 };
+
+type Run = NonNullable<SystemStatusResponse['market_data']>['runs'][number];
+
+const run = (fields: Partial<Run>): Run => ({
+  trading_day: '2026-11-23',
+  source: 'nse',
+  status: 'imported',
+  trigger: 'schedule',
+  rows: 2143,
+  new_bars: 2143,
+  checks: [],
+  error: null,
+  started_at: '2026-11-23T13:30:00.000Z',
+  duration_ms: 4200,
+  ...fields,
+});
+
+/** The checks of a day whose files passed, as the market service records them. */
+const PASSED_CHECKS: Run['checks'] = [
+  { name: 'bhavcopy_zip', ok: true, detail: "BhavCopy_NSE_CM_0_0_0_20261123_F_0000.csv.zip: a zip holding NSE's UDiFF CM bhavcopy, 2143 EQ rows" },
+  { name: 'trade_date', ok: true, detail: 'trade date 2026-11-23' },
+  { name: 'row_count', ok: true, detail: '2143 EQ rows; recent days had about 2140 (accepted 1712–2675)' },
+  { name: 'index_file', ok: true, detail: 'ind_close_all_23112026.csv: NIFTY 50 closed at 26068.15 on 2026-11-23' },
+  { name: 'nifty_close', ok: true, detail: 'NIFTY 50 26068.15 is -124.3 points from the stored previous close 26192.45' },
+];
 
 const signIn = (is_admin: boolean) => startSession({ ...LOGIN_VERIFIED, is_admin });
 
@@ -146,6 +175,113 @@ describe('System status', () => {
     const count = await screen.findByTestId('dead-letters-count', {}, { timeout: 5000 });
     expect(count.textContent).toBe('Could not ask the premium service about set-aside payment webhooks.');
     expect(screen.getByTestId('system-overall').textContent).toBe('Every part is running; 4 of 6 services have features that are not built yet');
+  });
+
+  it('shows that the prices are current, that the daily pipeline is on, and the last runs in words', async () => {
+    signIn(true);
+    const refusedDetail = `BhavCopy_NSE_CM_0_0_0_20261120_F_0000.csv.zip has 700 EQ rows; recent days had about 2140 (accepted 1712–2675) <b>${'z'.repeat(300)}`;
+    server(true, () =>
+      json({
+        ...STATUS,
+        market_data: {
+          freshness: STATUS.market_data!.freshness,
+          runs: [
+            run({ checks: PASSED_CHECKS }),
+            run({ trading_day: '2026-11-21', status: 'unchanged', trigger: 'manual', new_bars: 0, checks: PASSED_CHECKS, duration_ms: 850 }),
+            run({
+              trading_day: '2026-11-20',
+              status: 'refused',
+              rows: 0,
+              new_bars: 0,
+              checks: [PASSED_CHECKS[0]!, PASSED_CHECKS[1]!, { name: 'row_count', ok: false, detail: refusedDetail }],
+              error: refusedDetail,
+              duration_ms: 95_000,
+            }),
+            run({ trading_day: '2026-11-19', status: 'failed', rows: 0, new_bars: 0, error: 'NSE did not answer after 3 tries (ECONNRESET)' }),
+            run({ trading_day: '2026-11-18', source: 'provider', rows: 0, new_bars: 1987, error: 'stood in for NSE: the archive was unreachable for 2 days' }),
+            run({ trading_day: '2026-11-24', status: 'waiting', rows: 0, new_bars: 0, error: 'NSE has not published BhavCopy_NSE_CM_0_0_0_20261124_F_0000.csv.zip (it answered 404)', duration_ms: 310 }),
+          ],
+        },
+      }),
+    );
+    renderRoutes('/admin');
+    const section = await screen.findByTestId('market-data', {}, { timeout: 5000 });
+    const texts = ADMIN_TEXTS.marketData;
+
+    expect(within(section).getByRole('heading', { level: 3, name: 'Daily market data' })).toBeTruthy();
+    expect(within(section).getByTestId('market-freshness').textContent).toBe('Prices are current: the last NSE session, 23 Nov 2026, is stored.');
+    expect(within(section).getByTestId('market-freshness').className).toBe('ok');
+    expect(within(section).getByTestId('market-pipeline').textContent).toBe(texts.live);
+
+    const headers = within(section).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Trading day', 'Status', 'Source', 'Rows', 'New bars', 'Took', 'Started', 'Details']);
+    const rows = within(section).getAllByTestId('ingest-run');
+    expect(rows).toHaveLength(6);
+    const [imported, unchanged, refused, failed, provider, waiting] = rows as [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+
+    expect(cells(imported).slice(0, 7)).toEqual(['23 Nov 2026', 'Imported', 'NSE', '2,143', '2,143', '4.2 s', formatIndianDayTime('2026-11-23T13:30:00.000Z')]);
+    expect(imported.querySelector('th time')?.getAttribute('dateTime')).toBe('2026-11-23');
+    expect(within(imported).getByText('All 5 checks passed')).toBeTruthy();
+    const checks = within(imported).getAllByTestId('ingest-check').map((item) => item.textContent);
+    expect(checks[0]).toBe("✓ Bhavcopy file: BhavCopy_NSE_CM_0_0_0_20261123_F_0000.csv.zip: a zip holding NSE's UDiFF CM bhavcopy, 2143 EQ rows");
+    expect(checks.slice(1).map((check) => check.split(':')[0])).toEqual(['✓ Trade date', '✓ Number of rows', '✓ Index file', '✓ NIFTY 50 close']);
+    expect(within(imported).getAllByRole('img', { name: 'passed' })).toHaveLength(5);
+    // The checks fold away until asked for.
+    expect(imported.querySelector('details')?.open).toBe(false);
+    expect(within(imported).queryByTestId('ingest-run-error')).toBeNull();
+
+    expect(cells(unchanged).slice(1, 6)).toEqual(['Already stored', 'NSE', '2,143', '0', '850 ms']);
+
+    expect(cells(refused).slice(1, 6)).toEqual(['Refused', 'NSE', '0', '0', '1 min 35 s']);
+    expect(within(refused).getByText('2 of 3 checks passed')).toBeTruthy();
+    expect(within(refused).getByRole('img', { name: 'failed' }).textContent).toBe('✗');
+    // The file's own text is shown as text and cut to length.
+    const refusal = within(refused).getByTestId('ingest-run-error');
+    expect(refusal.className).toContain('bad');
+    expect(refusal.textContent).toMatch(/^BhavCopy_NSE_CM_0_0_0_20261120_F_0000\.csv\.zip has 700 EQ rows; recent days had about 2140 \(accepted 1712–2675\) <b>z+…$/);
+    expect(refusal.textContent).toHaveLength(240);
+    expect(refused.querySelector('b')).toBeNull();
+
+    expect(cells(failed)[1]).toBe('Failed');
+    expect(within(failed).getByTestId('ingest-run-error').textContent).toBe('NSE did not answer after 3 tries (ECONNRESET)');
+    expect(within(failed).getByText('No files checked')).toBeTruthy();
+
+    expect(cells(provider).slice(1, 5)).toEqual(['Imported', 'Yahoo Finance stand-in', '0', '1,987']);
+    const note = within(provider).getByTestId('ingest-run-error');
+    expect(note.textContent).toBe('Stood in for NSE: the archive was unreachable for 2 days');
+    expect(note.className).not.toContain('bad');
+
+    expect(cells(waiting).slice(1, 3)).toEqual(['Waiting for NSE', 'NSE']);
+    expect(within(waiting).getByTestId('ingest-run-error').textContent).toContain('NSE has not published');
+  });
+
+  it('says why the prices are not current, in the market service’s sentence, and when the daily pipeline is off', async () => {
+    signIn(true);
+    const sentence = 'Updates are delayed: these prices are from 18 Nov 2026, 3 trading sessions behind NSE.';
+    server(true, () =>
+      json({
+        ...STATUS,
+        market_data: { freshness: { as_of: '2026-11-18', last_session: '2026-11-23', stale: true, reason: 'delayed', sentence, live: false }, runs: [] },
+      }),
+    );
+    renderRoutes('/admin');
+    const freshness = await screen.findByTestId('market-freshness', {}, { timeout: 5000 });
+    expect(freshness.textContent).toBe(sentence);
+    expect(freshness.className).toBe('bad');
+    expect(screen.getByTestId('market-pipeline').textContent).toBe('The daily pipeline is off: this copy of Nivesh does not fetch new prices from NSE.');
+    expect(screen.getByTestId('ingest-runs-none').textContent).toBe('The daily pipeline has not run yet.');
+    expect(screen.queryAllByTestId('ingest-run')).toHaveLength(0);
+  });
+
+  it('says so when the market service could not be asked about the market data', async () => {
+    signIn(true);
+    server(true, () => json({ ...STATUS, market_data: null }));
+    renderRoutes('/admin');
+    const section = await screen.findByTestId('market-data', {}, { timeout: 5000 });
+    expect(within(section).getByTestId('market-freshness').textContent).toBe('Could not ask the market service how current the prices are or how its daily runs went.');
+    expect(within(section).queryByTestId('market-pipeline')).toBeNull();
+    expect(within(section).queryByRole('table')).toBeNull();
   });
 
   it('names what is down or partly built, and can check again', async () => {

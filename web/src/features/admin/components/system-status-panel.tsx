@@ -2,8 +2,9 @@ import type { PaymentDeadLetters, ServiceStatus, SystemStatusResponse } from '@n
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useSystemStatus } from '../api/get-system-status';
-import { formatIndianDayTime } from '../format';
+import { clip, formatIndianDayTime } from '../format';
 import { ADMIN_TEXTS } from '../texts';
+import { MarketDataSection } from './market-data-section';
 import './admin.css';
 
 const DEAD_LETTER_TEXTS = ADMIN_TEXTS.deadLetters;
@@ -32,9 +33,6 @@ export const overallText = ({ dependencies, services, payment_dead_letters: dead
   if (unbuilt === 0) return `Every part is running${setAside}`;
   return `Every part is running; ${unbuilt} of ${services.length} services have features that are not built yet${setAside}`;
 };
-
-/** Text that came from a webhook, cut for the page (React escapes it; the server has cut it too). */
-export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The payment webhooks premium set aside: how many, and the newest with their reason in words. */
 function DeadLetters({ letters }: { letters: PaymentDeadLetters | null }) {
@@ -133,6 +131,7 @@ function StatusDetails({ status }: { status: SystemStatusResponse }) {
         </tbody>
       </table>
       <DeadLetters letters={status.payment_dead_letters} />
+      <MarketDataSection data={status.market_data} />
       <p className="muted">
         Checked at <time dateTime={status.checked_at}>{new Date(status.checked_at).toLocaleTimeString('en-IN')}</time>.
       </p>
@@ -140,7 +139,7 @@ function StatusDetails({ status }: { status: SystemStatusResponse }) {
   );
 }
 
-/** For administrators: whether each part of Nivesh answers, and which features are not built yet. */
+/** For administrators: whether each part of Nivesh answers, which features are not built yet, and how current the market data is. */
 export function SystemStatusPanel() {
   const queryClient = useQueryClient();
   const status = useSystemStatus();

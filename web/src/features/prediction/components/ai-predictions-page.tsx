@@ -23,6 +23,7 @@ import {
 import type { ForecastHorizon } from '../texts';
 import { AccuracyCard } from './accuracy-card';
 import { ForecastPanel } from './forecast-panel';
+import { LiveRecord } from './live-record';
 import { ModelComparison } from './model-comparison';
 import { TrackRecord } from './track-record';
 import { TrendVisionLead } from './trendvision-lead';
@@ -226,6 +227,7 @@ export function AiPredictionsPage() {
         <ForecastLoading ticker={addressed} horizon={horizon} />
       ) : null}
       <TrackRecord />
+      <LiveRecord />
     </div>
   );
 }

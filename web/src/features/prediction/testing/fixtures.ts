@@ -110,10 +110,36 @@ export const TRACK_RECORD = {
   horizon_days: 10,
 };
 
+/** One horizon of the live record: 1,200 forecasts over 40 trading days, 79 % and 94 % inside the bands. */
+export const liveHorizon = (horizon_days: number, overrides: Record<string, unknown> = {}) => ({
+  horizon_days,
+  scored: 1200,
+  days: 40,
+  coverage80: 0.791,
+  coverage95: 0.942,
+  relative_mae: 0.987,
+  first: '2024-04-01',
+  last: '2024-05-27',
+  enough: true,
+  ...overrides,
+});
+
+/** A live record with enough scored forecasts at every horizon. */
+export const LIVE_RECORD = {
+  recorded: 5210,
+  scored: 3400,
+  since: '2024-03-28',
+  minimum: { forecasts: 30, days: 10 },
+  horizons: [liveHorizon(1), liveHorizon(5, { scored: 1100, days: 36, coverage80: 0.772, coverage95: 0.931, relative_mae: 1.012, first: '2024-04-05' }), liveHorizon(10, { scored: 1000, days: 31, coverage80: 0.8, coverage95: 0.95, relative_mae: 0.961, first: '2024-04-15' })],
+  symbols: [],
+};
+
 type Routes = {
   predict?: (call: FetchCall) => Response | Promise<Response>;
   history?: (call: FetchCall) => Response | Promise<Response>;
   accuracy?: () => Response | Promise<Response>;
+  /** GET /api/predictions/live-record (LIVE_RECORD when not given). */
+  live?: () => Response | Promise<Response>;
   /** GET /api/premium/status (a 404 when not given: the stored premium flag decides). */
   premium?: () => Response | Promise<Response>;
 };
@@ -126,13 +152,14 @@ const forecastFor = (call: FetchCall) => {
   return json(days === 30 ? premiumForecastOf(ticker) : forecastOf(ticker));
 };
 
-/** A server for the page: the stocks, their history, the track record, and forecasts of whatever ticker is posted. */
+/** A server for the page: the stocks, their history, the track record, the live record, and forecasts of whatever ticker is posted. */
 export const predictionServer =
-  ({ predict, history, accuracy, premium }: Routes = {}) =>
+  ({ predict, history, accuracy, live, premium }: Routes = {}) =>
   (call: FetchCall): Response | Promise<Response> => {
     if (call.url === '/api/market/symbols') return json(SYMBOLS);
     if (call.url.startsWith('/api/market/history?')) return history ? history(call) : json(historyOf(symbolOf(call)));
     if (call.url === '/api/predictions/accuracy') return accuracy ? accuracy() : json(TRACK_RECORD);
+    if (call.url === '/api/predictions/live-record') return live ? live() : json(LIVE_RECORD);
     if (call.url === '/predict') return predict ? predict(call) : forecastFor(call);
     if (call.url.startsWith('/api/premium/status?') && premium) return premium();
     return notFound();

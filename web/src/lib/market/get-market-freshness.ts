@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getMarket } from './market-query';
+import { ROUTE_PATHS } from '../proto-values';
+
+/** How often an open page asks again: a session's file can arrive while a page is open in the evening. */
+const FRESHNESS_REFRESH_MS = 5 * 60_000;
+
+/** GET /api/market/freshness: whether the prices are current against NSE's trading calendar, and why not in one sentence. */
+export const marketFreshnessQueryOptions = () =>
+  queryOptions({
+    queryKey: ['market', 'freshness'] as const,
+    queryFn: ({ signal }) => getMarket(ROUTE_PATHS.marketFreshness, {}, (c) => c.MarketFreshnessSchema, signal),
+    staleTime: FRESHNESS_REFRESH_MS,
+    refetchInterval: FRESHNESS_REFRESH_MS,
+  });
+
+export const useMarketFreshness = () => useQuery(marketFreshnessQueryOptions());
