@@ -34,6 +34,26 @@ export type MarketSearchResponse = z.infer<typeof MarketSearchResponseSchema>;
 
 export const MarketQuoteQuerySchema = z.object({ symbol: MarketSymbolSchema });
 export type MarketQuoteQuery = z.infer<typeof MarketQuoteQuerySchema>;
+
+/** Trading sessions the longest indicator of the technical page needs: the technical summary's 200-day average. */
+export const INDICATOR_HISTORY_SESSIONS = 200;
+/**
+ * Trading sessions the risk figures need: 20 daily returns for beta (its minimum of common returns) and for a 95%
+ * value at risk to rest on at least one day in 20, and the 20-day volume average of the unusual-trading flags.
+ */
+export const RISK_HISTORY_SESSIONS = 21;
+/**
+ * How much price history a symbol has while it is less than an answer's figures need (a stock the daily pipeline
+ * added lately, before the provider's backfill reaches its older days): the stored sessions, the first one's date
+ * and the sessions needed. Answers leave it out once the symbol has enough, as answers stored before it existed do.
+ */
+export const ShortHistorySchema = z.object({
+  sessions: z.number().int().positive(),
+  first_date: IsoDateSchema,
+  needed: z.number().int().positive(),
+});
+export type ShortHistory = z.infer<typeof ShortHistorySchema>;
+
 /** The latest bar's close (as published), its change from the previous close, 52-week range of closes' days. */
 export const MarketQuoteSchema = z.object({
   symbol: z.string(),
@@ -46,6 +66,8 @@ export const MarketQuoteSchema = z.object({
   high_52w: z.number(),
   low_52w: z.number(),
   volume: z.number().nullable(),
+  /** Present while the symbol has fewer than INDICATOR_HISTORY_SESSIONS sessions: its pages say how much it has. */
+  short_history: ShortHistorySchema.optional(),
 });
 export type MarketQuote = z.infer<typeof MarketQuoteSchema>;
 
@@ -418,6 +440,8 @@ export const MarketRiskSchema = z.object({
   level: z.enum(RISK_LEVELS),
   /** Most recent first. */
   flags: z.array(RiskFlagSchema),
+  /** Present while the symbol has fewer than RISK_HISTORY_SESSIONS sessions: too few for the metrics and level to mean much. */
+  short_history: ShortHistorySchema.optional(),
 });
 export type MarketRisk = z.infer<typeof MarketRiskSchema>;
 

@@ -14,6 +14,8 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   MARKET_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
   /** Compute the common answers of every new data version ahead of users (the `market-warm` job); tests turn it off. */
   MARKET_WARM: envFlag('true'),
+  /** A universe of at most this many stocks is warmed whole; a larger one only its most-asked stocks, this many. */
+  MARKET_WARM_SYMBOLS: z.coerce.number().int().min(0).max(5_000).default(60),
   /** How long a live provider (Yahoo Finance) answer is reused, per symbol and period. */
   MARKET_PROVIDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 60 * 60),
   /** Provider requests allowed per window, shared by every market instance and the import CLI (through Redis). */

@@ -1,4 +1,4 @@
-import type { MarketBar } from '@nivesh/proto';
+import { INDICATOR_HISTORY_SESSIONS, type MarketBar } from '@nivesh/proto';
 import { loadTradingSignals } from '../quotes/indicators.service';
 import {
   clusterLevels,
@@ -213,5 +213,11 @@ describe('technicalSummary', () => {
     expect(one.momentum).toEqual(expect.objectContaining({ label: 'neutral', meaning: MOMENTUM_MEANINGS.insufficient }));
     expect(one.momentum.figures).toEqual({ rsi14: null, macd_histogram: null, return_1m_pct: null });
     expect(one.volatility.figures).toEqual({ atr14_pct: null, realised_20d_pct: null, percentile: null });
+  });
+
+  it('has its longest average, the 200-day one, from the sessions the pages say the indicators need', async () => {
+    const ts = await loadTradingSignals();
+    expect(technicalSummary(ts, series(INDICATOR_HISTORY_SESSIONS - 1, (i) => 100 + i)).trend.figures.sma200).toBeNull();
+    expect(technicalSummary(ts, series(INDICATOR_HISTORY_SESSIONS, (i) => 100 + i)).trend.figures.sma200).not.toBeNull();
   });
 });

@@ -57,6 +57,7 @@ export class MarketAnswers {
     const compute = this.computers[pattern] as (payload: unknown) => Promise<unknown>;
     // Market answers are the same for everyone: stored under the query alone, as the gateway looks them up.
     const { caller: _caller, ...query } = payload as Record<string, unknown>;
+    if (typeof query.symbol === 'string') this.cache.noteAsked(query.symbol);
     return this.cache.getOrCompute(def, query, () => compute(query)) as Promise<z.output<(typeof MARKET)[P]['result']>>;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainError,
+  INDICATOR_HISTORY_SESSIONS,
   type MarketHistory,
   type MarketHistoryQuery,
   type MarketQuote,
@@ -12,6 +13,7 @@ import { round } from '../analysis/stats';
 import { actionLabel } from '../data/action-labels';
 import { adjustBars } from '../data/adjust';
 import { BarStore } from '../store/bar-store';
+import { shortHistory } from './short-history';
 
 const SEARCH_LIMIT = 20;
 
@@ -25,7 +27,7 @@ export class MarketService {
   }
 
   async quote({ symbol }: MarketQuoteQuery): Promise<MarketQuote> {
-    const { company } = await this.store.symbolInfo(symbol);
+    const info = await this.store.symbolInfo(symbol);
     // The last year of bars (plus the bar before it, for the change) adjusted to today's shares.
     const bars = await this.store.bars(symbol, { back: 'year_and_10_days' });
     if (!bars.length) throw new DomainError('not_found', 'No prices for this symbol');
@@ -38,7 +40,7 @@ export class MarketService {
     const change = previous ? round(last.close - previous.close, 4) : null;
     return {
       symbol,
-      company,
+      company: info.company,
       as_of: last.date,
       close: last.close,
       change,
@@ -46,6 +48,7 @@ export class MarketService {
       high_52w: Math.max(...year.map((bar) => bar.high)),
       low_52w: Math.min(...year.map((bar) => bar.low)),
       volume: last.volume,
+      short_history: await shortHistory(this.store, info, bars, INDICATOR_HISTORY_SESSIONS),
     };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type MarketInsights, type MarketSymbolQuery } from '@nivesh/proto';
 import { INDEX_SYMBOL } from '../import/csv-importer';
+import { NOT_CLASSIFIED } from '../nse/index-members';
 import { BarStore, yearsBefore } from '../store/bar-store';
 import { buildInsights } from './insights';
 
@@ -23,7 +24,8 @@ export class InsightsService {
     if (!bars.length) throw new DomainError('not_found', 'No prices for this symbol');
     const asOf = bars[bars.length - 1]!.date;
     const yearStart = yearsBefore(asOf, 1);
-    const peerInfo = stocks.filter((stock) => stock.industry === info.industry && stock.symbol !== symbol);
+    // Stocks added from the bhavcopy alone share no industry, only the lack of one: hundreds of them, none a peer.
+    const peerInfo = info.industry === NOT_CLASSIFIED ? [] : stocks.filter((stock) => stock.industry === info.industry && stock.symbol !== symbol);
     const peers = await Promise.all(
       peerInfo.map(async (peer) => ({ symbol: peer.symbol, company: peer.company, points: await this.store.bars(peer.symbol, { since: yearStart }) })),
     );

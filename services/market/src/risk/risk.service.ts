@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type MarketRisk, type RiskQuery } from '@nivesh/proto';
+import { DomainError, type MarketRisk, RISK_HISTORY_SESSIONS, type RiskQuery } from '@nivesh/proto';
 import { INDEX_SYMBOL } from '../import/csv-importer';
+import { shortHistory } from '../quotes/short-history';
 import { BarStore, yearsBefore } from '../store/bar-store';
 import { assessRisk } from './risk';
 
@@ -25,6 +26,12 @@ export class RiskService {
     const start = from === null ? 0 : bars.findIndex((bar) => bar.date > from);
     const index = symbol === INDEX_SYMBOL ? bars : await this.store.bars(INDEX_SYMBOL, { since: bars[start]!.date });
     const actionDates = new Set(actions.map((action) => action.ex_date));
-    return { symbol, company: info.company, as_of: asOf, ...assessRisk(bars, start, index, actionDates) };
+    return {
+      symbol,
+      company: info.company,
+      as_of: asOf,
+      ...assessRisk(bars, start, index, actionDates),
+      short_history: await shortHistory(this.store, info, bars, RISK_HISTORY_SESSIONS),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import type { MarketBar } from '@nivesh/proto';
+import { type MarketBar, RISK_HISTORY_SESSIONS } from '@nivesh/proto';
 import {
   annualVolatilityPct,
   assessRisk,
@@ -102,6 +102,13 @@ describe('beta and pairedReturns', () => {
     expect(beta(short, short)).toBeNull();
     expect(beta(series(compound(wiggle(20))), series(compound(wiggle(20))))).toBeCloseTo(1, 12);
     expect(beta(index, series(index.map(() => 100)))).toBeNull();
+  });
+
+  it('exists from the sessions the pages say the risk figures need', () => {
+    const enough = series(compound(wiggle(RISK_HISTORY_SESSIONS - 1)));
+    expect(enough).toHaveLength(RISK_HISTORY_SESSIONS);
+    expect(beta(enough, enough)).not.toBeNull();
+    expect(beta(enough.slice(1), enough.slice(1))).toBeNull();
   });
 });
 

@@ -225,7 +225,7 @@ export const assessRisk = (
   start: number,
   index: readonly Close[],
   actionDates: ReadonlySet<string> = new Set(),
-): Omit<MarketRisk, 'symbol' | 'company' | 'as_of'> => {
+): Omit<MarketRisk, 'symbol' | 'company' | 'as_of' | 'short_history'> => {
   const range = bars.slice(start);
   if (!range.length) throw new RangeError('empty range');
   const closes = range.map((bar) => bar.close);

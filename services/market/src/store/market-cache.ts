@@ -12,6 +12,9 @@ import type { Config } from '../config';
  * computed from, and the new version's common answers are computed ahead of users by the `market-warm` job.
  * Concurrent misses of one key in this process compute once. A Redis failure only skips the cache.
  */
+/** How many days of asks decide which stocks are warmed. */
+const ASKED_DAYS = 7;
+
 @Injectable()
 export class MarketCache implements OnApplicationShutdown {
   private readonly logger = new Logger(MarketCache.name);
@@ -22,10 +25,35 @@ export class MarketCache implements OnApplicationShutdown {
   private alertsQueue?: QueueProducer<typeof QUEUES.portfolioAlerts>;
 
   constructor(
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CONFIG) private readonly config: Config,
   ) {
     this.store = new AnswerStore(redis, config.REDIS_PREFIX, 'market');
+  }
+
+  /**
+   * Counts a stock asked for today (once per answer computed: every data version's first request of each answer reaches
+   * the service, later ones are served from the cache by the gateway). Kept a week, one sorted set per day.
+   */
+  noteAsked(symbol: string, now = new Date()): void {
+    const key = this.askedKey(now);
+    void this.safe(() => this.redis.multi().zincrby(key, 1, symbol).expire(key, ASKED_DAYS * 86_400 + 86_400).exec());
+  }
+
+  /** The stocks asked for most over the last week, most asked first (the warm job computes theirs ahead). */
+  async mostAsked(limit: number, now = new Date()): Promise<string[]> {
+    const keys = Array.from({ length: ASKED_DAYS }, (_, i) => this.askedKey(new Date(now.getTime() - i * 86_400_000)));
+    const union = (await this.safe(() => this.redis.zunion(keys.length, ...keys, 'WITHSCORES'))) ?? [];
+    const scored: Array<[string, number]> = [];
+    for (let i = 0; i < union.length; i += 2) scored.push([union[i]!, Number(union[i + 1])]);
+    return scored
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, limit)
+      .map(([symbol]) => symbol);
+  }
+
+  private askedKey(at: Date): string {
+    return `${this.config.REDIS_PREFIX}:market:asked:${at.toISOString().slice(0, 10)}`;
   }
 
   get enabled(): boolean {

@@ -37,6 +37,8 @@ export const RISK_TEXTS = {
     'Days on which trading looked unusual: very high volume with a sharp rise that is soon given back (the trace pump-and-dump schemes leave), ' +
     'openings far from the previous close, and moves close to the 10% price band. A flag is a reason to look closer, not proof of wrongdoing.',
   noFlags: 'No unusual trading days in this period.',
+  /** Completes the short-history sentence: "…; its risk figures need 21, so they appear as more days arrive." */
+  shortHistoryWhat: 'its risk figures',
 } as const;
 
 /** Beta in words, e.g. 'When NIFTY 50 moved 1%, this stock tended to move about 1.12% the same way. …' */

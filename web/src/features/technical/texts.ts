@@ -11,6 +11,11 @@ export const TECHNICAL_TEXTS = {
   overlaysNeedAdjusted: 'Overlays are computed on adjusted prices, so they are drawn on the adjusted chart only.',
   indicatorsUnavailable: 'Indicators could not be loaded, so the chart shows prices and volume only.',
   noBars: 'No prices in this range.',
+  /** Completes the short-history sentence: "…; its moving averages and other indicators need 200, so they appear as more days arrive." */
+  shortHistoryWhat: 'its moving averages and other indicators',
+  indicatorsWaiting: 'The other indicators appear as more days of prices arrive.',
+  noIndicatorsYet: 'No indicator has a value yet; they appear as more days of prices arrive.',
+  readingUnknown: 'Not enough history yet',
   noLevels: 'No price where the stock turned twice or more in the last year.',
   levelsExplained:
     'Each level is a price where the stock turned at least twice in the last year: the average of its swing highs and lows (a day’s high above, or low below, the five trading days on either side) that lie within 1.5% of it. The Turns column counts them.',

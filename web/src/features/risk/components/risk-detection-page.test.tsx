@@ -76,6 +76,7 @@ describe('Risk Detection page', () => {
     expect(valueAtRisk.textContent).toContain('On 95 of 100 days, the one-day fall was smaller than this.');
 
     expect(screen.getByTestId('risk-level').textContent).toBe('Risk level: Moderate');
+    expect(screen.queryByTestId('short-history')).toBeNull();
     expect(screen.getByText(/it is not a rating or a recommendation/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Reliance Industries Ltd. (RELIANCE)' })).toBeTruthy();
     expect(screen.getByTestId('prices-as-of').textContent).toContain('28 Mar 2024');
@@ -142,6 +143,28 @@ describe('Risk Detection page', () => {
     const { calls } = renderPage();
     await screen.findByTestId('risk-volatility');
     expect(riskCalls(calls)).toEqual(['/api/market/risk?symbol=TCS&range=1y']);
+  });
+
+  it('says how much history a stock added lately has, in place of risk figures it has too few days for', async () => {
+    renderPage('/risk-detection?symbol=NEWCO', () =>
+      json(
+        risk('NEWCO', {
+          company: 'Newco Ltd.',
+          range: { from: '2024-03-27', to: '2024-03-28', bars: 2 },
+          metrics: { volatility_annual_pct: 0, max_drawdown_pct: 0, max_drawdown_peak: null, max_drawdown_trough: null, beta: null, var95_pct: 0, var95_per_lakh: 0 },
+          level: 'low',
+          flags: [],
+          short_history: { sessions: 2, first_date: '2024-03-27', needed: 21 },
+        }),
+      ),
+    );
+
+    expect((await screen.findByTestId('short-history', {}, { timeout: 5000 })).textContent).toBe(
+      'Nivesh has 2 trading days of prices for NEWCO (since 27 Mar 2024); its risk figures need 21, so they appear as more days arrive.',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Newco Ltd. (NEWCO)' })).toBeTruthy();
+    for (const id of ['risk-level', 'risk-volatility', 'risk-drawdown', 'risk-beta', 'risk-var']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(screen.getByText('No unusual trading days in this period.')).toBeTruthy();
   });
 
   it("shows the server's detail when the figures cannot be computed, and keeps the fraud guide", async () => {

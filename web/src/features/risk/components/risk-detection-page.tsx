@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { PricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
+import { ShortHistoryNote } from '../../../components/market/short-history-note';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { UnknownSymbol } from '../../../components/market/unknown-symbol';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
@@ -198,17 +199,26 @@ function RiskReport({ risk }: { risk: MarketRisk }) {
           <h2 id={headingId}>
             {risk.company} <span className="muted">({risk.symbol})</span>
           </h2>
-          <p className={`risk-level risk-level-${risk.level}`} data-testid="risk-level">
-            Risk level: {RISK_LEVEL_NAMES[risk.level]}
-          </p>
+          {risk.short_history ? null : (
+            <p className={`risk-level risk-level-${risk.level}`} data-testid="risk-level">
+              Risk level: {RISK_LEVEL_NAMES[risk.level]}
+            </p>
+          )}
         </div>
-        <p className="muted">
-          <time dateTime={risk.range.from}>{formatMarketDate(risk.range.from)}</time> to <time dateTime={risk.range.to}>{formatMarketDate(risk.range.to)}</time>,{' '}
-          {formatIndianNumber(risk.range.bars, 0)} trading days, on prices adjusted for splits and bonus issues.
-        </p>
-        <p className="risk-level-note">{RISK_TEXTS.level}</p>
+        {risk.short_history ? (
+          <ShortHistoryNote symbol={risk.symbol} history={risk.short_history} what={RISK_TEXTS.shortHistoryWhat} />
+        ) : (
+          <>
+            <p className="muted">
+              <time dateTime={risk.range.from}>{formatMarketDate(risk.range.from)}</time> to{' '}
+              <time dateTime={risk.range.to}>{formatMarketDate(risk.range.to)}</time>, {formatIndianNumber(risk.range.bars, 0)} trading days, on prices
+              adjusted for splits and bonus issues.
+            </p>
+            <p className="risk-level-note">{RISK_TEXTS.level}</p>
+          </>
+        )}
       </section>
-      <Metrics metrics={risk.metrics} />
+      {risk.short_history ? null : <Metrics metrics={risk.metrics} />}
       <Panel title="Unusual trading days" className="risk-flags-panel">
         <p className="muted">{RISK_TEXTS.flagsLead}</p>
         <FlagsTable flags={risk.flags} />

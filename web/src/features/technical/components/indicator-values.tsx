@@ -1,5 +1,6 @@
 import type { IndicatorPoint, MarketIndicatorPoints } from '@nivesh/proto';
 import { NOT_A_NUMBER, formatINR, formatIndianNumber, formatMarketDate } from '../../../lib/format';
+import { TECHNICAL_TEXTS } from '../texts';
 
 const last = (points: readonly IndicatorPoint[]): number | null => points[points.length - 1]?.value ?? null;
 const number = (value: number | null, digits = 2) => (value === null ? NOT_A_NUMBER : formatIndianNumber(value, digits));
@@ -41,10 +42,17 @@ const HELP: ReadonlyArray<readonly [string, string]> = [
   ['VWAP and OBV', 'Counted from the first day of the chart’s range: the average price weighted by volume, and volume added on up days and taken away on down days.'],
 ];
 
-/** The latest value of every indicator, on split/bonus-adjusted prices. */
-export function IndicatorValues({ indicators }: { indicators: MarketIndicatorPoints }) {
+/**
+ * The latest value of every indicator, on split/bonus-adjusted prices. For a stock with little history (`short`) only
+ * the indicators that have a value are listed, and a line says the others are on their way.
+ */
+export function IndicatorValues({ indicators, short = false }: { indicators: MarketIndicatorPoints; short?: boolean }) {
+  const all = rowsOf(indicators);
+  const rows = short ? all.filter((row) => row.value !== NOT_A_NUMBER) : all;
+  if (!rows.length) return <p className="muted">{TECHNICAL_TEXTS.noIndicatorsYet}</p>;
   return (
     <>
+      {rows.length < all.length ? <p className="muted">{TECHNICAL_TEXTS.indicatorsWaiting}</p> : null}
       <table className="data-table indicator-table">
         <caption className="table-caption">
           Latest values on <time dateTime={indicators.as_of}>{formatMarketDate(indicators.as_of)}</time>, on adjusted prices
@@ -56,7 +64,7 @@ export function IndicatorValues({ indicators }: { indicators: MarketIndicatorPoi
           </tr>
         </thead>
         <tbody>
-          {rowsOf(indicators).map((row) => (
+          {rows.map((row) => (
             <tr key={row.name}>
               <th scope="row">{row.name}</th>
               <td data-testid={row.testId}>{row.value}</td>

@@ -64,6 +64,21 @@ const INDICATORS = {
   },
 };
 
+/** Every indicator without a point: what a stock's first days answer. */
+const NO_POINTS = {
+  sma20: [],
+  sma50: [],
+  ema20: [],
+  rsi14: [],
+  macd: { macd: [], signal: [], histogram: [] },
+  bollinger20: { upper: [], middle: [], lower: [] },
+  atr14: [],
+  adx14: [],
+  stochastic14: { k: [], d: [] },
+  obv: [],
+  vwap: [],
+};
+
 const SUMMARY = {
   symbol: 'INFY',
   company: 'Infosys Ltd.',
@@ -96,7 +111,7 @@ const SYMBOLS = [
   { symbol: 'TCS', company: 'Tata Consultancy Services Ltd.', industry: 'Information Technology', isin: null, first_date: '2004-08-25', last_date: '2024-03-28' },
 ];
 
-type Answers = { quote?: (call: FetchCall) => Response };
+type Answers = { quote?: (call: FetchCall) => Response; indicators?: () => Response; summary?: () => Response };
 
 const server = (answers: Answers = {}) =>
   stubFetch((call) => {
@@ -107,9 +122,9 @@ const server = (answers: Answers = {}) =>
       case '/api/market/history':
         return json(history(url.searchParams.get('adjusted') !== 'false'));
       case '/api/market/indicators':
-        return json({ ...INDICATORS, dates: DATES, series: indicatorColumns(DATES, INDICATORS.series) });
+        return answers.indicators ? answers.indicators() : json({ ...INDICATORS, dates: DATES, series: indicatorColumns(DATES, INDICATORS.series) });
       case '/api/market/summary':
-        return json(SUMMARY);
+        return answers.summary ? answers.summary() : json(SUMMARY);
       case '/api/market/symbols':
         return json(SYMBOLS);
       default:
@@ -163,6 +178,7 @@ describe('TechnicalAnalysisPage', () => {
     expect(within(screen.getByTestId('support')).getByRole('rowheader').textContent).toBe('₹1,450.50');
     expect(within(screen.getByTestId('resistance')).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['₹1,520.25', '₹1,23,456.75']);
     expect(screen.getAllByText(/Educational analysis only/)).toHaveLength(1);
+    expect(screen.queryByTestId('short-history')).toBeNull();
 
     const urls = calls.map((call) => call.url);
     expect(urls).toEqual(
@@ -306,5 +322,46 @@ describe('TechnicalAnalysisPage', () => {
     expect(await screen.findByText('Could not load the indicators of INFY: The market service is not available.')).toBeTruthy();
     expect(screen.getByText('Indicators could not be loaded, so the chart shows prices and volume only.')).toBeTruthy();
     expect(screen.queryByTestId('price-chart')).toBeNull();
+  });
+  it('says how much history a stock added lately has, in place of the indicators it cannot have yet, and keeps its price chart', async () => {
+    const series = { ...NO_POINTS, obv: points([1000000, 2100000, 14445678]), vwap: points([1480, 1482, 1490.12]) };
+    const unknown = (figures: Record<string, null | number>) => ({ label: 'neutral', meaning: 'There is not enough price history to tell.', figures });
+    server({
+      quote: () => json({ ...QUOTE, short_history: { sessions: 12, first_date: '2024-03-13', needed: 200 } }),
+      indicators: () => json({ ...INDICATORS, dates: DATES, series: indicatorColumns(DATES, series) }),
+      summary: () =>
+        json({
+          ...SUMMARY,
+          trend: { ...unknown({ close: 1498.15, sma50: null, sma200: null, sma50_slope_pct: null }), label: 'sideways' },
+          momentum: unknown({ rsi14: null, macd_histogram: null, return_1m_pct: null }),
+          volatility: { ...unknown({ atr14_pct: null, realised_20d_pct: null, percentile: null }), label: 'normal' },
+          support: [],
+          resistance: [],
+        }),
+    });
+    renderRoutes('/technical-analysis?symbol=INFY');
+
+    expect((await screen.findByTestId('short-history', {}, { timeout: 5000 })).textContent).toBe(
+      'Nivesh has 12 trading days of prices for INFY (since 13 Mar 2024); its moving averages and other indicators need 200, so they appear as more days arrive.',
+    );
+    expect((await chart()).dataset.bars).toBe('3');
+    expect(await screen.findByText('The other indicators appear as more days of prices arrive.')).toBeTruthy();
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['VWAP (since 26 Mar 2024)', 'OBV (since 26 Mar 2024)']);
+    expect(screen.queryByRole('rowheader', { name: 'RSI (14)' })).toBeNull();
+    for (const [key, title] of [['trend', 'Trend'], ['momentum', 'Momentum'], ['volatility', 'Volatility']]) {
+      expect(within(await screen.findByTestId(`reading-${key}`)).getByRole('heading', { level: 3 }).textContent).toBe(`${title}: Not enough history yet`);
+    }
+  });
+
+  it("says that no indicator has a value yet on a stock's first day without volume", async () => {
+    const none = indicatorColumns(['2024-03-28'], NO_POINTS);
+    server({
+      quote: () => json({ ...QUOTE, change: null, change_pct: null, short_history: { sessions: 1, first_date: '2024-03-28', needed: 200 } }),
+      indicators: () => json({ ...INDICATORS, dates: ['2024-03-28'], series: none }),
+    });
+    renderRoutes('/technical-analysis?symbol=INFY');
+
+    expect((await screen.findByTestId('short-history', {}, { timeout: 5000 })).textContent).toContain('Nivesh has 1 trading day of prices for INFY (since 28 Mar 2024)');
+    expect(await screen.findByText('No indicator has a value yet; they appear as more days of prices arrive.')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import type { ChartOverlay, ChartPane } from '../../../components/market/chart-o
 import { CHART_OVERLAYS, CHART_PANES } from '../../../components/market/chart-options';
 import { LazyPriceChart } from '../../../components/market/lazy-price-chart';
 import { QueryState } from '../../../components/market/query-state';
+import { ShortHistoryNote } from '../../../components/market/short-history-note';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { UnknownSymbol } from '../../../components/market/unknown-symbol';
 import { EducationalNotice, PageHeader } from '../../../components/page-header';
@@ -53,6 +54,7 @@ export function TechnicalAnalysisPage() {
   const shownOverlays = adjusted ? overlays : NO_OVERLAYS;
   const updating = history.isPlaceholderData || indicators.isPlaceholderData;
   const unknown = useIsUnknownSymbol(symbol);
+  const short = quote.data?.short_history !== undefined;
 
   if (unknown) {
     return (
@@ -74,7 +76,12 @@ export function TechnicalAnalysisPage() {
       <section className="panel quote-panel" aria-label="Stock">
         <SymbolPicker value={symbol} onChange={setSymbol} />
         <QueryState query={quote} what={`quote of ${symbol}`}>
-          {(data) => <QuoteHeader quote={data} />}
+          {(data) => (
+            <>
+              <QuoteHeader quote={data} />
+              {data.short_history ? <ShortHistoryNote symbol={data.symbol} history={data.short_history} what={TECHNICAL_TEXTS.shortHistoryWhat} /> : null}
+            </>
+          )}
         </QueryState>
       </section>
 
@@ -124,7 +131,7 @@ export function TechnicalAnalysisPage() {
         <section className="panel" aria-labelledby="indicators-heading">
           <h2 id="indicators-heading">Indicators</h2>
           <QueryState query={indicators} what={`indicators of ${symbol}`}>
-            {(data) => <IndicatorValues indicators={data} />}
+            {(data) => <IndicatorValues indicators={data} short={short} />}
           </QueryState>
         </section>
         <section className="panel" aria-labelledby="levels-heading">

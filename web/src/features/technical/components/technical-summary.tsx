@@ -27,10 +27,11 @@ const figureValue = (key: string, value: number | null) => {
   return format(value);
 };
 
+/** Each reading, and the figure it is decided on: without it (too little history) the label would be a default, not a reading. */
 const READINGS = [
-  { key: 'trend', title: 'Trend' },
-  { key: 'momentum', title: 'Momentum' },
-  { key: 'volatility', title: 'Volatility' },
+  { key: 'trend', title: 'Trend', decidedBy: 'sma50_slope_pct' },
+  { key: 'momentum', title: 'Momentum', decidedBy: 'rsi14' },
+  { key: 'volatility', title: 'Volatility', decidedBy: 'percentile' },
 ] as const;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -39,12 +40,18 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export function TechnicalReadings({ summary }: { summary: MarketTechnicalSummary }) {
   return (
     <div className="readings">
-      {READINGS.map(({ key, title }) => {
+      {READINGS.map(({ key, title, decidedBy }) => {
         const reading = summary[key];
+        const known = reading.figures[decidedBy] !== null;
         return (
           <article key={key} className="reading" data-testid={`reading-${key}`}>
             <h3>
-              {title}: <span className={`reading-label ${reading.label}`}>{capitalised(reading.label)}</span>
+              {title}:{' '}
+              {known ? (
+                <span className={`reading-label ${reading.label}`}>{capitalised(reading.label)}</span>
+              ) : (
+                <span className="reading-label">{TECHNICAL_TEXTS.readingUnknown}</span>
+              )}
             </h3>
             <p>{reading.meaning}</p>
             <dl className="figure-list">
