@@ -58,7 +58,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const eveningOf = (day) => new Date(`${day}T20:00:00+05:30`).toISOString();
 
 /** The dataset up to D0 in its own format, plus (for the large universe) the synthetic stocks' last 5 years. */
-const writeDataset = (synthetic) => {
+const writeDataset = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nivesh-bench-ingest-'));
   const [header, ...lines] = readFileSync(path.join(DATA_DIR, 'symbols.csv'), 'utf8').trim().split('\n');
   const manifest = [header];
@@ -125,7 +125,7 @@ const scenario = async (universe) => {
   const followOn = FOLLOW_ON.map((name) => new Queue(name, connection));
   const processes = [];
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
-  const data = writeDataset(large);
+  const data = writeDataset();
   try {
     await ensureInfrastructure(env);
     await ensureDatabase(env.DATABASE_URL);

@@ -2,15 +2,20 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
+import { BacktestOriginEntity } from './forecasts/backtest-origin.entity';
+import { BacktestOriginsRepository } from './forecasts/backtest-origins.repository';
 import { BacktestProcessor } from './forecasts/backtest.processor';
 import { EvaluationEntity } from './forecasts/evaluation.entity';
 import { EvaluationsRepository } from './forecasts/evaluations.repository';
+import { ForecastRecordEntity } from './forecasts/forecast-record.entity';
+import { ForecastRecordsRepository } from './forecasts/forecast-records.repository';
 import { ForecastHandler } from './forecasts/forecast.handler';
 import { ForecastService } from './forecasts/forecast.service';
+import { LiveRecordService } from './forecasts/live-record.service';
 import { MarketDataClient } from './forecasts/market-data.client';
 import { MIGRATIONS, SCHEMA } from './migrations';
 
-const ENTITIES = [EvaluationEntity];
+const ENTITIES = [EvaluationEntity, ForecastRecordEntity, BacktestOriginEntity];
 
 @Module({})
 export class AppModule {
@@ -22,7 +27,7 @@ export class AppModule {
         TypeOrmModule.forFeature(ENTITIES),
       ],
       controllers: [ForecastHandler],
-      providers: [MarketDataClient, EvaluationsRepository, ForecastService, BacktestProcessor],
+      providers: [MarketDataClient, EvaluationsRepository, BacktestOriginsRepository, ForecastRecordsRepository, LiveRecordService, ForecastService, BacktestProcessor],
     };
   }
 }

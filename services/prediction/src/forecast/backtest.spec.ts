@@ -1,15 +1,32 @@
 import { band, conformalQuantile, ewmaVolatility } from './bands';
-import { type Backtest, knownScores, planOrigins, runBacktest, splitOrigins } from './backtest';
+import { type Backtest, type OriginForecasts, knownScores, planOrigins, runBacktest, splitOrigins } from './backtest';
 import { loadLibraries } from './libraries';
-import { forecasters, MODEL_NAMES } from './models';
+import { type Forecaster, forecasters, MODEL_NAMES, type ModelName, naive } from './models';
 import { randomWalk, uniform } from './testing/random-walk';
 
 describe('planOrigins', () => {
-  it('steps back from the last bar with every horizon known, within the span and after a full fit window', () => {
+  it('places origins every stride bars from the first full fit window, those within the span with every horizon known', () => {
     // 20 bars, horizon 3: the last origin is bar 16; span 12 starts at bar 8
     expect(planOrigins(20, { horizon: 3, stride: 4, span: 12, fitWindow: 5 })).toEqual([8, 12, 16]);
     // a span longer than the history starts at the first full fit window (bar 4)
     expect(planOrigins(20, { horizon: 3, stride: 4, span: 100, fitWindow: 5 })).toEqual([4, 8, 12, 16]);
+    // one bar more: bar 17 is off the grid and span 12 now starts at bar 9, so the first origin is bar 12
+    expect(planOrigins(21, { horizon: 3, stride: 4, span: 12, fitWindow: 5 })).toEqual([12, 16]);
+  });
+
+  it('adds at most one origin with each new bar and never moves the others; those leaving the span drop off', () => {
+    const plan = { horizon: 10, stride: 5, span: 160, fitWindow: 500 };
+    for (let bars = 660; bars < 760; bars++) {
+      const before = planOrigins(bars, plan);
+      const after = planOrigins(bars + 1, plan);
+      const added = after.filter((t) => !before.includes(t));
+      const dropped = before.filter((t) => !after.includes(t));
+      expect(added.length).toBeLessThanOrEqual(1);
+      // the new origin is the bar whose last horizon the new bar completes
+      expect(added.every((t) => t === bars - plan.horizon)).toBe(true);
+      expect(dropped.every((t) => t < bars + 1 - plan.span)).toBe(true);
+      expect(after.every((t) => (t - (plan.fitWindow - 1)) % plan.stride === 0)).toBe(true);
+    }
   });
 
   it('keeps an origin only when its next bars are the next NSE sessions: a session missing from the data drops the origins that would span it', () => {
@@ -19,6 +36,40 @@ describe('planOrigins', () => {
     expect(planOrigins(dates.length, plan)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     // From 7 May two bars ahead is 12 May, three sessions on; from 10 May, 14 May, also three.
     expect(planOrigins(dates.length, plan, dates)).toEqual([0, 1, 2, 3, 6, 7]);
+  });
+});
+
+describe('runBacktest with stored forecasts', () => {
+  /** Naive's forecast, counting its fits. */
+  const counting = () => {
+    const fit: Forecaster & { calls: number } = Object.assign((window: Float64Array, horizon: number) => {
+      fit.calls += 1;
+      return naive(window, horizon);
+    }, { calls: 0 });
+    return fit;
+  };
+  const modelsWith = (ets: Forecaster) => ({ naive, drift: naive, holt: naive, arima: naive, ets }) as Record<ModelName, Forecaster>;
+  const plan = { horizon: 5, stride: 5, span: 200, fitWindow: 500 };
+  const logPrices = Float64Array.from(randomWalk(700, { seed: 3 }), ({ close }) => Math.log(close));
+  const sigma = ewmaVolatility(logPrices);
+
+  it('takes the stored forecasts of an origin as they are and fits only the origins without them', () => {
+    const full = runBacktest(logPrices, sigma, modelsWith(counting()), plan);
+    const stored = new Map<number, OriginForecasts>(full.origins.slice(0, -1).map((t, i) => [t, { points: { ets: full.points.ets[i] }, fellBack: [] }]));
+    const fit = counting();
+    const incremental = runBacktest(logPrices, sigma, modelsWith(fit), plan, undefined, stored);
+    expect(fit.calls).toBe(1);
+    expect(incremental.points).toEqual(full.points);
+    expect(incremental.errors).toEqual(full.errors);
+  });
+
+  it("counts a stored origin's fallbacks as its own", () => {
+    const [first] = planOrigins(logPrices.length, plan);
+    const fellBack = { points: { ets: new Float64Array(plan.horizon).fill(logPrices[first]) }, fellBack: ['ets'] as ModelName[] };
+    const backtest = runBacktest(logPrices, sigma, modelsWith(counting()), plan, undefined, new Map([[first, fellBack]]));
+    expect(backtest.fallbacks.ets).toBe(1);
+    expect(backtest.fellBack[0]).toEqual(['ets']);
+    expect(backtest.fellBack.slice(1).flat()).toEqual([]);
   });
 });
 

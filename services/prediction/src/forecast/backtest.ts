@@ -30,26 +30,39 @@ export type Backtest = {
   errors: Record<ModelName, Float64Array[]>;
   /** Origins where a library model failed and naive stood in, per model. */
   fallbacks: Record<ModelName, number>;
+  /** The models that fell back to naive, per origin. */
+  fellBack: ModelName[][];
+};
+
+/** One origin's forecasts as a later back-test reuses them: log points (h = 1..horizon) of the models it holds. */
+export type OriginForecasts = {
+  points: Partial<Record<ModelName, Float64Array>>;
+  /** Those of its models that failed there and hold naive's forecast instead. */
+  fellBack: readonly ModelName[];
 };
 
 /**
- * Origin bars, ascending: every `stride` bars back from the last bar whose every horizon is known (end − horizon),
- * none before the last `span` bars nor before a full fit window. With the bars' `dates`, an origin counts only when its
+ * Origin bars, ascending, on a grid fixed to the first bar: every `stride` bars from the first full fit window
+ * (bar fitWindow − 1), so a new bar adds at most one origin and never moves the others. Only origins in the last `span`
+ * bars whose every horizon is known (up to end − horizon) count. With the bars' `dates`, an origin counts only when its
  * next `horizon` bars are the next `horizon` NSE sessions, so "h days ahead" is h sessions even where the data misses
  * a session.
  */
 export const planOrigins = (bars: number, { horizon, stride, span, fitWindow }: BacktestPlan, dates?: readonly string[]): number[] => {
-  const first = Math.max(bars - span, fitWindow - 1);
+  const grid = fitWindow - 1;
+  const first = grid + Math.ceil(Math.max(bars - span - grid, 0) / stride) * stride;
   const origins: number[] = [];
-  for (let t = bars - 1 - horizon; t >= first; t -= stride) {
+  for (let t = first; t + horizon <= bars - 1; t += stride) {
     if (!dates || NSE_CALENDAR.countBetween(dates[t]!, dates[t + horizon]!) === horizon) origins.push(t);
   }
-  return origins.reverse();
+  return origins;
 };
 
 /**
  * Walk-forward back-test with rolling origins and no look-ahead: at origin t each model is fitted on bars
- * t − fitWindow + 1 .. t and the volatility is that known at t; bars after t are read only to measure errors.
+ * t − fitWindow + 1 .. t and the volatility is that known at t; bars after t are read only to measure errors. The
+ * forecasts `known` holds for an origin's bar are taken as they are (the caller vouches they were made on these
+ * bars); the models it lacks are fitted.
  */
 export const runBacktest = (
   logPrices: Float64Array,
@@ -57,6 +70,7 @@ export const runBacktest = (
   models: Record<ModelName, Forecaster>,
   plan: BacktestPlan,
   dates?: readonly string[],
+  known: ReadonlyMap<number, OriginForecasts> = new Map(),
 ): Backtest => {
   const { horizon, fitWindow } = plan;
   const origins = planOrigins(logPrices.length, plan, dates);
@@ -69,15 +83,23 @@ export const runBacktest = (
     points: perModel(() => []),
     errors: perModel(() => []),
     fallbacks: perModel(() => 0),
+    fellBack: [],
   };
   for (const t of origins) {
     const window = logPrices.subarray(t - fitWindow + 1, t + 1);
+    const stored = known.get(t);
+    const fellBack: ModelName[] = [];
     for (const name of MODEL_NAMES) {
-      const { point, fellBack } = predict(models[name], window, horizon, sigmaByBar[t]);
-      if (fellBack) backtest.fallbacks[name] += 1;
-      backtest.points[name].push(point);
-      backtest.errors[name].push(point.map((value, i) => logPrices[t + i + 1] - value));
+      const point = stored?.points[name];
+      const forecast = point ? { point, fellBack: stored.fellBack.includes(name) } : predict(models[name], window, horizon, sigmaByBar[t]);
+      if (forecast.fellBack) {
+        backtest.fallbacks[name] += 1;
+        fellBack.push(name);
+      }
+      backtest.points[name].push(forecast.point);
+      backtest.errors[name].push(forecast.point.map((value, i) => logPrices[t + i + 1] - value));
     }
+    backtest.fellBack.push(fellBack);
   }
   return backtest;
 };

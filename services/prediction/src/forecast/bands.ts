@@ -25,19 +25,20 @@ export const bandScale = (sigma: number, h: number): number => sigma * Math.sqrt
 /** A forecast error in units of the band's scale; the conformal quantiles are taken over these. */
 export const score = (error: number, sigma: number, h: number): number => Math.abs(error) / bandScale(sigma, h);
 
+/** `conformalQuantile` of the first `n` of `sorted`, which are in ascending order. */
+export const sortedConformalQuantile = (sorted: Float64Array, n: number, alpha: number): number => {
+  if (n === 0) return Number.NaN;
+  // The epsilon keeps float noise, e.g. (19 + 1) × 0.95 = 19.000000000000004, from moving the rank up by one.
+  const rank = Math.ceil((n + 1) * (1 - alpha) - 1e-9);
+  return sorted[Math.min(rank, n) - 1];
+};
+
 /**
  * Split-conformal quantile of `scores` for miscoverage `alpha`: the ceil((n + 1)(1 − alpha))-th smallest, which covers
  * a new exchangeable score with probability at least 1 − alpha. With too few scores for that rank the largest is
  * used (the guarantee then does not hold); with none, NaN.
  */
-export const conformalQuantile = (scores: readonly number[], alpha: number): number => {
-  const n = scores.length;
-  if (n === 0) return Number.NaN;
-  const sorted = Float64Array.from(scores).sort();
-  // The epsilon keeps float noise, e.g. (19 + 1) × 0.95 = 19.000000000000004, from moving the rank up by one.
-  const rank = Math.ceil((n + 1) * (1 - alpha) - 1e-9);
-  return sorted[Math.min(rank, n) - 1];
-};
+export const conformalQuantile = (scores: readonly number[], alpha: number): number => sortedConformalQuantile(Float64Array.from(scores).sort(), scores.length, alpha);
 
 /** Whether `conformalQuantile` has enough scores for its guarantee. */
 export const hasConformalRank = (n: number, alpha: number): boolean => Math.ceil((n + 1) * (1 - alpha) - 1e-9) <= n;

@@ -1,9 +1,10 @@
-import { band, conformalQuantile, ewmaVolatility, hasConformalRank, widening } from './bands';
-import { type Backtest, type BacktestPlan, knownScores, runBacktest, splitOrigins } from './backtest';
+import { band, conformalQuantile, ewmaVolatility, hasConformalRank, score, sortedConformalQuantile, widening } from './bands';
+import { type Backtest, type BacktestPlan, knownScores, planOrigins, runBacktest, splitOrigins } from './backtest';
 import { loadLibraries } from './libraries';
 import { type IntervalOutcome, coverage, mase, meanWinkler, relativeMae } from './metrics';
 import { chooseModel } from './model-choice';
 import { FIT_WINDOW, MODEL_NAMES, type ModelName, forecasters, predict } from './models';
+import { type OriginUpdate, type StoredOrigin, originFingerprints, originUpdate, reusableOrigins } from './stored-origins';
 
 export { MODEL_NAMES, type ModelName } from './models';
 
@@ -95,6 +96,8 @@ export type EvaluationDetail = {
   statistic: Record<ModelName, number>;
   /** Origins where each library model failed and naive stood in. */
   fallbacks: Record<ModelName, number>;
+  /** The origins to store for the next back-test, and the stored ones this one reused. */
+  origins: OriginUpdate;
   ms: number;
 };
 
@@ -141,26 +144,46 @@ const positiveInteger = (name: string, value: number, min: number, max = Number.
   return value;
 };
 
-/** Calibrated quantiles for h = 1..H at bar `at` from the scores known there; null while too few for both bands. */
-const quantilesAt = (backtest: Backtest, model: ModelName, at: number, alpha: number): number[] | null => {
-  const scores = Array.from({ length: backtest.horizon }, (_, k) => knownScores(backtest, model, k + 1, at));
-  if (!scores.every((known) => hasConformalRank(known.length, ALPHA95))) return null;
-  return widening(scores.map((known) => conformalQuantile(known, alpha)));
+/**
+ * A model's calibrated quantiles for h = 1..H at every origin from the scores known there (those of origins o with
+ * o + h ≤ the origin), widening; null while too few for both bands. Each horizon's known scores are a growing prefix
+ * of the origins, kept sorted as they become known rather than sorted again at every origin.
+ */
+const rollingQuantiles = (backtest: Backtest, model: ModelName, alpha: number): Array<number[] | null> => {
+  const { origins, horizon } = backtest;
+  const perHorizon = Array.from({ length: horizon }, (_, k) => {
+    const sorted = new Float64Array(origins.length);
+    let known = 0;
+    return origins.map((at) => {
+      for (; origins[known] + k + 1 <= at; known++) {
+        const value = score(backtest.errors[model][known][k], backtest.sigma[known], k + 1);
+        let slot = known;
+        for (; slot > 0 && sorted[slot - 1] > value; slot--) sorted[slot] = sorted[slot - 1];
+        sorted[slot] = value;
+      }
+      return hasConformalRank(known, ALPHA95) ? sortedConformalQuantile(sorted, known, alpha) : null;
+    });
+  });
+  return origins.map((_, i) => {
+    const quantiles = perHorizon.map((values) => values[i]);
+    return quantiles.every((q) => q !== null) ? widening(quantiles) : null;
+  });
 };
 
-/** The chosen model's bands at one origin, calibrated on the residuals known there, with the actual values. */
-const outcomesAt = (backtest: Backtest, model: ModelName, i: number, logPrices: Float64Array, alpha: number): IntervalOutcome[] | null => {
+/** The bands at origin `i` from its calibrated quantiles, with the actual values. */
+const outcomesAt = (backtest: Backtest, model: ModelName, quantiles: readonly number[], i: number, logPrices: Float64Array): IntervalOutcome[] => {
   const t = backtest.origins[i];
-  const quantiles = quantilesAt(backtest, model, t, alpha);
-  if (!quantiles) return null;
   return quantiles.map((q, k) => {
     const [lower, upper] = band(backtest.points[model][i][k], q, backtest.sigma[i], k + 1);
     return { actual: logPrices[t + k + 1], lower, upper };
   });
 };
 
-/** `evaluate` with the per-horizon figures and diagnostics that reports print. */
-export const evaluateInDetail = async (series: readonly DailyClose[], options: EvaluateOptions = {}): Promise<EvaluationDetail> => {
+/**
+ * `evaluate` with the per-horizon figures and diagnostics that reports print. The forecasts of `stored` origins whose
+ * fingerprint still matches these closes are reused instead of fitted again, so the answer is the same as without them.
+ */
+export const evaluateInDetail = async (series: readonly DailyClose[], options: EvaluateOptions = {}, stored: readonly StoredOrigin[] = []): Promise<EvaluationDetail> => {
   const started = performance.now();
   const horizon = positiveInteger('horizon', options.horizon ?? DEFAULT_HORIZON, 10, 60);
   const stride = positiveInteger('stride', options.stride ?? DEFAULT_STRIDE, 1, 250);
@@ -171,7 +194,10 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
   const plan: BacktestPlan = { horizon, stride, span, fitWindow: FIT_WINDOW };
   const sigma = ewmaVolatility(logPrices);
   const dates = series.map((point) => point.date);
-  const backtest = runBacktest(logPrices, sigma, forecasters(await loadLibraries()), plan, dates);
+  const planned = planOrigins(logPrices.length, plan, dates);
+  const fingerprints = originFingerprints(series, planned, plan);
+  const known = reusableOrigins(stored, dates, planned, fingerprints);
+  const backtest = runBacktest(logPrices, sigma, forecasters(await loadLibraries()), plan, dates, known);
   const { validation, test } = splitOrigins(backtest.origins, horizon, VALIDATION_SHARE);
   if (validation.length < MIN_VALIDATION_ORIGINS || test.length < MIN_TEST_ORIGINS) {
     throw new RangeError(`span ${span} with stride ${stride} leaves ${validation.length} validation and ${test.length} test origins`);
@@ -181,9 +207,16 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
   const { chosen } = choice;
   const testErrors = (model: ModelName, k: number) => test.map((i) => backtest.errors[model][i][k]);
   const testScales = test.map((i) => backtest.scale[i]);
+  const calibrated = new Map<string, Array<number[] | null>>();
   const byHorizon = (model: ModelName, alpha: number, positions: readonly number[]) => {
+    const key = `${model}:${alpha}`;
+    const quantiles = calibrated.get(key) ?? rollingQuantiles(backtest, model, alpha);
+    calibrated.set(key, quantiles);
     const rows = Array.from({ length: horizon }, (): IntervalOutcome[] => []);
-    for (const i of positions) outcomesAt(backtest, model, i, logPrices, alpha)?.forEach((outcome, k) => rows[k].push(outcome));
+    for (const i of positions) {
+      const q = quantiles[i];
+      if (q) outcomesAt(backtest, model, q, i, logPrices).forEach((outcome, k) => rows[k].push(outcome));
+    }
     return rows;
   };
   const all = (rows: IntervalOutcome[][]) => rows.flat();
@@ -244,6 +277,7 @@ export const evaluateInDetail = async (series: readonly DailyClose[], options: E
     validationCoverage: { coverage80: coverage(validation80), coverage95: coverage(validation95), tests: validation95.length },
     statistic: choice.statistic,
     fallbacks: backtest.fallbacks,
+    origins: originUpdate(backtest, dates, fingerprints, known),
     ms: Math.round(performance.now() - started),
   };
 };

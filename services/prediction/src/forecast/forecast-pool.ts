@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type DailyClose, type EvaluateOptions, type Evaluation, type EvaluationDetail, type Forecast, InsufficientHistoryError } from './evaluation';
 import type { ForecastOperation, ForecastReply, ForecastRequest } from './forecast.worker';
+import type { StoredOrigin } from './stored-origins';
 
 /** Pool size, and the compiled worker script (default: forecast.worker.js beside this file in dist/). */
 export type ForecastPoolOptions = { size?: number; workerFile?: string };
@@ -41,8 +42,8 @@ export class ForecastPool {
   }
 
   /** `evaluateInDetail` in a worker. */
-  evaluateInDetail(series: readonly DailyClose[], options?: EvaluateOptions): Promise<EvaluationDetail> {
-    return this.run('evaluateInDetail', [series, options]) as Promise<EvaluationDetail>;
+  evaluateInDetail(series: readonly DailyClose[], options?: EvaluateOptions, stored?: readonly StoredOrigin[]): Promise<EvaluationDetail> {
+    return this.run('evaluateInDetail', [series, options, stored]) as Promise<EvaluationDetail>;
   }
 
   /** `forecast` in a worker. */

@@ -12,4 +12,5 @@ export {
   reportedHorizons,
 } from './evaluation';
 export { ForecastPool, type ForecastPoolOptions } from './forecast-pool';
-export { MODEL_NAMES, type ModelName } from './models';
+export { FITTED_MODELS, MODEL_NAMES, type ModelName } from './models';
+export { type OriginUpdate, type StoredOrigin } from './stored-origins';

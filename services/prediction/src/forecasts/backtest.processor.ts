@@ -2,15 +2,17 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
 import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { BACKTEST_HORIZONS, ForecastService } from './forecast.service';
+import { BACKTEST_HORIZONS, ForecastService, type OriginCounts } from './forecast.service';
+import { LiveRecordService, type ScoringResult } from './live-record.service';
 import { MarketDataClient } from './market-data.client';
 
-export type BacktestResult = { version: string; computed: number; current: number; failed: string[]; ms: number };
+/** Counts of back-tests (symbol and horizon) computed and current, the origins the computed ones fitted and reused, and the live record's forecasts. */
+export type BacktestResult = { version: string; computed: number; current: number; origins: OriginCounts; failed: string[]; live: ScoringResult; ms: number };
 
 /**
- * The worker of the `prediction-backtest` queue: back-tests every symbol whose prices changed, one at a time, beside
- * user requests. The market service queues a job after each import that adds data; at boot this service queues one
- * too, so a fresh install or a lost Redis is caught up.
+ * The worker of the `prediction-backtest` queue: scores the live record's forecasts whose closes arrived, then
+ * back-tests every symbol whose prices changed, one at a time, beside user requests. The market service queues a job
+ * after each import that adds data; at boot this service queues one too, so a fresh install or a lost Redis is caught up.
  */
 @Injectable()
 export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,6 +22,7 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly forecasts: ForecastService,
+    private readonly live: LiveRecordService,
     private readonly market: MarketDataClient,
   ) {}
 
@@ -42,18 +45,34 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Back-tests each symbol of the job (default: all) whose stored back-test is not of its current prices: every
-   * symbol at the free horizon first, then at the premium one. Counts are of back-tests (symbol and horizon).
+   * Scores the live record of the job's symbols (default: all), a few cheap reads, then back-tests each one whose
+   * stored back-test is not of its current prices: every symbol at the free horizon first, then at the premium one.
+   * A new day fits at most one new origin per back-test; the others are reused unless the closes they depend on changed.
    */
   async backtest({ version, symbols }: PredictionBacktestJob): Promise<BacktestResult> {
     const started = performance.now();
-    const result: BacktestResult = { version, computed: 0, current: 0, failed: [], ms: 0 };
     const universe = symbols ?? (await this.market.universe());
+    const live = await this.live.score(universe);
+    const result: BacktestResult = {
+      version,
+      computed: 0,
+      current: 0,
+      origins: { computed: 0, reused: 0 },
+      failed: live.failed.map((symbol) => `${symbol} (live record)`),
+      live,
+      ms: 0,
+    };
     for (const horizon of BACKTEST_HORIZONS) {
       for (const symbol of universe) {
         try {
-          if (await this.forecasts.refresh(symbol, horizon)) result.computed += 1;
-          else result.current += 1;
+          const origins = await this.forecasts.refresh(symbol, horizon);
+          if (!origins) {
+            result.current += 1;
+            continue;
+          }
+          result.computed += 1;
+          result.origins.computed += origins.computed;
+          result.origins.reused += origins.reused;
         } catch (error) {
           result.failed.push(`${symbol} (${horizon} days)`);
           this.logger.warn(`${horizon}-day back-test of ${symbol} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -61,7 +80,9 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
       }
     }
     result.ms = Math.round(performance.now() - started);
-    this.logger.log(`prediction back-tests (${version}): ${result.computed} computed, ${result.current} current, ${result.failed.length} failed in ${result.ms} ms`);
+    this.logger.log(
+      `prediction back-tests (${version}): ${live.scored} forecasts scored, ${result.computed} computed (${result.origins.computed} origins fitted, ${result.origins.reused} reused), ${result.current} current, ${result.failed.length} failed in ${result.ms} ms`,
+    );
     return result;
   }
 }

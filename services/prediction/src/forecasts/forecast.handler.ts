@@ -2,11 +2,15 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PREDICTION, type PredictPayload } from '@nivesh/proto';
 import { ForecastService } from './forecast.service';
+import { LiveRecordService } from './live-record.service';
 
-/** POST /predict and GET /api/predictions/accuracy. */
+/** POST /predict, GET /api/predictions/accuracy and GET /api/predictions/live-record. */
 @Controller()
 export class ForecastHandler {
-  constructor(private readonly forecasts: ForecastService) {}
+  constructor(
+    private readonly forecasts: ForecastService,
+    private readonly live: LiveRecordService,
+  ) {}
 
   @MessagePattern(PREDICTION.predict.pattern)
   predict(@Payload() payload: PredictPayload) {
@@ -16,5 +20,10 @@ export class ForecastHandler {
   @MessagePattern(PREDICTION.accuracy.pattern)
   accuracy() {
     return this.forecasts.trackRecord();
+  }
+
+  @MessagePattern(PREDICTION.liveRecord.pattern)
+  liveRecord() {
+    return this.live.liveRecord();
   }
 }

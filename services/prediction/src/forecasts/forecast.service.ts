@@ -15,8 +15,10 @@ import {
 import { NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS, reportedHorizons } from '../forecast';
+import { BacktestOriginsRepository } from './backtest-origins.repository';
 import type { EvaluationEntity } from './evaluation.entity';
 import { EvaluationsRepository } from './evaluations.repository';
+import { LiveRecordService } from './live-record.service';
 import { MarketDataClient } from './market-data.client';
 
 /**
@@ -29,9 +31,15 @@ const backtestHorizonFor = (days: number): BacktestHorizon => BACKTEST_HORIZONS.
 
 /**
  * What the stored evaluations hold changes with this number: a back-test stored by an older build is computed again
- * instead of being read without the fields this build answers with.
+ * instead of being read without the fields this build answers with, or on origins this build no longer places
+ * (4: origins on a grid fixed to the first bar).
  */
-const EVALUATION_FORMAT = 3;
+const EVALUATION_FORMAT = 4;
+
+/** A back-test's origins: those whose forecasts it fitted, and those it took from the stored ones. */
+export type OriginCounts = { computed: number; reused: number };
+
+type Backtested = { row: EvaluationEntity; origins: OriginCounts };
 
 /** Whether a stored back-test has this build's format: an older one lacks fields this build answers with. */
 const ofCurrentFormat = (row: EvaluationEntity) => row.series_key.startsWith(`v${EVALUATION_FORMAT}:`);
@@ -71,7 +79,7 @@ export const forecastDates = (asOf: string, count: number): string[] => NSE_CALE
 @Injectable()
 export class ForecastService implements OnApplicationShutdown {
   private readonly pool: ForecastPool;
-  private readonly running = new Map<string, Promise<EvaluationEntity>>();
+  private readonly running = new Map<string, Promise<Backtested>>();
   /** Per symbol and horizon, the stored back-test found current at a market data version: reused without reading the prices. */
   private readonly current = new Map<string, { version: string; row: EvaluationEntity }>();
 
@@ -79,19 +87,24 @@ export class ForecastService implements OnApplicationShutdown {
     @Inject(SERVICE_CONFIG) config: Config,
     private readonly market: MarketDataClient,
     private readonly evaluations: EvaluationsRepository,
+    private readonly origins: BacktestOriginsRepository,
+    private readonly liveRecord: LiveRecordService,
   ) {
     // Under Jest the service runs from its TypeScript sources; the worker always runs the compiled code.
     const workerFile = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/forecast/forecast.worker.js') : undefined;
     this.pool = new ForecastPool({ size: config.PREDICTION_WORKERS, workerFile });
   }
 
-  /** A forecast beyond the free horizon passed the gateway's premium gate (proto's PREMIUM_TOOLS). */
+  /**
+   * A forecast beyond the free horizon passed the gateway's premium gate (proto's PREMIUM_TOOLS). Every forecast served
+   * goes into the live record, written beside the answer rather than before it.
+   */
   async predict({ ticker, horizon_days }: PredictPayload): Promise<PredictResponse> {
     const stored = await this.currentEvaluation(ticker, backtestHorizonFor(horizon_days));
     const { forecast } = stored;
     const { accuracy } = stored.evaluation;
     const days = <T>(values: T[]) => values.slice(0, horizon_days);
-    return {
+    const answer: PredictResponse = {
       ticker,
       company: stored.company,
       forecast: days(forecast.forecast),
@@ -119,6 +132,8 @@ export class ForecastService implements OnApplicationShutdown {
       computed_at: stored.computed_at.toISOString(),
       ...(horizon_days > PREDICTION_FREE_HORIZON_DAYS ? { models: modelsSideBySide(stored.evaluation, forecast.model) } : {}),
     };
+    this.liveRecord.record(answer);
+    return answer;
   }
 
   /**
@@ -156,17 +171,20 @@ export class ForecastService implements OnApplicationShutdown {
     };
   }
 
-  /** Back-tests `symbol` at `horizon` unless its stored back-test was computed on the current prices; true when it ran. */
-  async refresh(symbol: string, horizon: BacktestHorizon = PREDICTION_FREE_HORIZON_DAYS): Promise<boolean> {
+  /**
+   * Back-tests `symbol` at `horizon` unless its stored back-test was computed on the current prices (null), fitting only
+   * the origins whose stored forecasts no longer hold. `full` fits every origin again, current prices or not: the
+   * baseline the incremental back-test is measured against.
+   */
+  async refresh(symbol: string, horizon: BacktestHorizon = PREDICTION_FREE_HORIZON_DAYS, { full = false }: { full?: boolean } = {}): Promise<OriginCounts | null> {
     const series = await this.closes(symbol).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === 'unprocessable') return null;
       throw error;
     });
-    if (!series) return false;
+    if (!series) return null;
     const key = seriesKey(series);
-    if ((await this.evaluations.find(symbol, horizon))?.series_key === key) return false;
-    await this.backtestOnce(symbol, horizon, series, key);
-    return true;
+    if (!full && (await this.evaluations.find(symbol, horizon))?.series_key === key) return null;
+    return (await this.backtestOnce(symbol, horizon, series, key, full)).origins;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -189,22 +207,27 @@ export class ForecastService implements OnApplicationShutdown {
   private async evaluation(symbol: string, horizon: BacktestHorizon, series: DailyClose[]): Promise<EvaluationEntity> {
     const key = seriesKey(series);
     const stored = await this.evaluations.find(symbol, horizon);
-    return stored?.series_key === key ? stored : this.backtestOnce(symbol, horizon, series, key);
+    return stored?.series_key === key ? stored : (await this.backtestOnce(symbol, horizon, series, key)).row;
   }
 
-  /** Back-tests these prices, joining a back-test of the same prices and horizon already running. */
-  private backtestOnce(symbol: string, horizon: BacktestHorizon, series: DailyClose[], key: string): Promise<EvaluationEntity> {
-    const flight = `${symbol}|${horizon}|${key}`;
+  /** Back-tests these prices, joining a back-test of the same prices and horizon (and fullness) already running. */
+  private backtestOnce(symbol: string, horizon: BacktestHorizon, series: DailyClose[], key: string, full = false): Promise<Backtested> {
+    const flight = `${symbol}|${horizon}|${key}|${full}`;
     let pending = this.running.get(flight);
     if (!pending) {
-      pending = this.backtest(symbol, horizon, series, key).finally(() => this.running.delete(flight));
+      pending = this.backtest(symbol, horizon, series, key, full).finally(() => this.running.delete(flight));
       this.running.set(flight, pending);
     }
     return pending;
   }
 
-  private async backtest(symbol: string, horizon: BacktestHorizon, series: DailyClose[], key: string): Promise<EvaluationEntity> {
-    const evaluation: Evaluation = await this.pool.evaluate(series, { horizon });
+  /**
+   * The walk-forward back-test of these prices, reusing the stored origins whose fingerprint still matches (none when
+   * `full`), and the forecast from the last bar; both stored, with the origins it fitted.
+   */
+  private async backtest(symbol: string, horizon: BacktestHorizon, series: DailyClose[], key: string, full: boolean): Promise<Backtested> {
+    const stored = full ? [] : await this.origins.list(symbol, horizon);
+    const { evaluation, origins } = await this.pool.evaluateInDetail(series, { horizon }, stored);
     const forecast = await this.pool.forecast(series, evaluation, horizon);
     const row: EvaluationEntity = {
       symbol,
@@ -217,6 +240,7 @@ export class ForecastService implements OnApplicationShutdown {
       computed_at: new Date(),
     };
     await this.evaluations.save(row);
-    return row;
+    await this.origins.update(symbol, horizon, origins);
+    return { row, origins: { computed: origins.computed.length, reused: origins.reused.length } };
   }
 }

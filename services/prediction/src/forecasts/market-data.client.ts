@@ -32,6 +32,11 @@ export class MarketDataClient implements OnApplicationShutdown {
     return version === '0' ? null : version;
   }
 
+  /** The date of the latest bar of any stock, or null while the market holds none. */
+  async latestDate(): Promise<string | null> {
+    return (await this.client.call(MARKET.status, {})).as_of;
+  }
+
   /** Every stock of the market and the index, by symbol. */
   async universe(): Promise<string[]> {
     return [...(await this.stocks()).map((stock) => stock.symbol), INDEX_SYMBOL];
