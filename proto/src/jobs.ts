@@ -110,6 +110,8 @@ export const PredictionBacktestJobSchema = z.object({
   version: z.string().min(1).max(32),
   /** Only these symbols (default: every stored symbol). */
   symbols: z.array(z.string().min(1).max(32)).min(1).max(100).optional(),
+  /** Fit every origin again, even of current prices (default: only origins a new day adds or changed closes reach). */
+  full: z.boolean().optional(),
 });
 export type PredictionBacktestJob = z.infer<typeof PredictionBacktestJobSchema>;
 

@@ -48,8 +48,9 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
    * Scores the live record of the job's symbols (default: all), a few cheap reads, then back-tests each one whose
    * stored back-test is not of its current prices: every symbol at the free horizon first, then at the premium one.
    * A new day fits at most one new origin per back-test; the others are reused unless the closes they depend on changed.
+   * `full` back-tests every symbol again from scratch: the baseline the incremental back-tests are measured against.
    */
-  async backtest({ version, symbols }: PredictionBacktestJob): Promise<BacktestResult> {
+  async backtest({ version, symbols, full }: PredictionBacktestJob): Promise<BacktestResult> {
     const started = performance.now();
     const universe = symbols ?? (await this.market.universe());
     const live = await this.live.score(universe);
@@ -65,7 +66,7 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
     for (const horizon of BACKTEST_HORIZONS) {
       for (const symbol of universe) {
         try {
-          const origins = await this.forecasts.refresh(symbol, horizon);
+          const origins = await this.forecasts.refresh(symbol, horizon, { full });
           if (!origins) {
             result.current += 1;
             continue;
