@@ -4,6 +4,7 @@ import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { BACKTEST_HORIZONS, ForecastService, type OriginCounts } from './forecast.service';
 import { LiveRecordService, type ScoringResult } from './live-record.service';
+import { EvaluationsRepository } from './evaluations.repository';
 import { MarketDataClient } from './market-data.client';
 
 /** Counts of back-tests (symbol and horizon) computed and current, the origins the computed ones fitted and reused, and the live record's forecasts. */
@@ -24,6 +25,7 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
     private readonly forecasts: ForecastService,
     private readonly live: LiveRecordService,
     private readonly market: MarketDataClient,
+    private readonly evaluations: EvaluationsRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -45,6 +47,17 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
+   * Which symbols the job keeps current: the whole market while it has at most PREDICTION_BACKTEST_ALL_UP_TO symbols,
+   * else those already back-tested (asked about at least once) that are still listed.
+   */
+  private async backtested(): Promise<string[]> {
+    const market = await this.market.universe();
+    if (market.length <= this.config.PREDICTION_BACKTEST_ALL_UP_TO) return market;
+    const listed = new Set(market);
+    return (await this.evaluations.symbols()).filter((symbol) => listed.has(symbol));
+  }
+
+  /**
    * Scores the live record of the job's symbols (default: all), a few cheap reads, then back-tests each one whose
    * stored back-test is not of its current prices: every symbol at the free horizon first, then at the premium one.
    * A new day fits at most one new origin per back-test; the others are reused unless the closes they depend on changed.
@@ -52,7 +65,7 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
    */
   async backtest({ version, symbols, full }: PredictionBacktestJob): Promise<BacktestResult> {
     const started = performance.now();
-    const universe = symbols ?? (await this.market.universe());
+    const universe = symbols ?? (await this.backtested());
     const live = await this.live.score(universe);
     const result: BacktestResult = {
       version,

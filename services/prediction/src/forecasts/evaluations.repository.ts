@@ -18,6 +18,12 @@ export class EvaluationsRepository {
     return this.repo.find({ where: { horizon }, order: { symbol: 'ASC' } });
   }
 
+  /** Symbols with a stored back-test at any horizon. */
+  async symbols(): Promise<string[]> {
+    const rows: Array<{ symbol: string }> = await this.repo.createQueryBuilder('e').select('DISTINCT e.symbol', 'symbol').orderBy('symbol').getRawMany();
+    return rows.map((row) => row.symbol);
+  }
+
   /** Stores a back-test, replacing the symbol's earlier one at that horizon. */
   async save(row: EvaluationEntity): Promise<void> {
     await this.repo.upsert(row, ['symbol', 'horizon']);
