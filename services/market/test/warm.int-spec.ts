@@ -52,6 +52,22 @@ describe('market answers computed ahead of users (market-warm)', () => {
     expect(result).toMatchObject({ computed: 0, stale: true });
   });
 
+  it('counts the stocks users ask for over a week, most asked first, and not the warm job’s own requests', async () => {
+    const now = new Date('2026-10-10T12:00:00Z');
+    for (const [symbol, times] of [['SBIN', 3], ['ITC', 5], ['WIPRO', 1]] as const) for (let i = 0; i < times; i++) cache.noteAsked(symbol, now);
+    // Yesterday's asks count too (a week of them decides).
+    cache.noteAsked('WIPRO', new Date('2026-10-09T12:00:00Z'));
+    cache.noteAsked('WIPRO', new Date('2026-10-09T12:00:00Z'));
+    cache.noteAsked('WIPRO', new Date('2026-10-09T12:00:00Z'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await cache.mostAsked(2, now)).toEqual(['ITC', 'WIPRO']);
+    expect(await cache.mostAsked(10, now)).toEqual(['ITC', 'WIPRO', 'SBIN']);
+    // Today the test above asked for INFY's indicators like a user; the warm job computed INFY and TATASTEEL unasked.
+    expect(await cache.mostAsked(10)).toEqual(['INFY']);
+    // Months later every ask has aged out.
+    expect(await cache.mostAsked(10, new Date('2027-06-01T12:00:00Z'))).toEqual([]);
+  });
+
   it('queues one warm job per new data version when an import bumps it', async () => {
     // A prefix no market instance listens on, so the job stays queued to be looked at.
     const prefix = `warm-${randomBytes(4).toString('hex')}`;

@@ -51,13 +51,20 @@ export class MarketAnswers {
     };
   }
 
-  /** The answer of one pattern for its parsed payload: stored, or computed, validated and stored. */
-  answer<P extends Pattern>(pattern: P, payload: z.output<(typeof MARKET)[P]['payload']>): Promise<z.output<(typeof MARKET)[P]['result']>> {
+  /**
+   * The answer of one pattern for its parsed payload: stored, or computed, validated and stored. A user's request counts
+   * its stock as asked for (which stocks the warm job computes ahead); the warm job's own requests do not (`asked: false`).
+   */
+  answer<P extends Pattern>(
+    pattern: P,
+    payload: z.output<(typeof MARKET)[P]['payload']>,
+    { asked = true }: { asked?: boolean } = {},
+  ): Promise<z.output<(typeof MARKET)[P]['result']>> {
     const def = MARKET[pattern] as RpcDefinition;
     const compute = this.computers[pattern] as (payload: unknown) => Promise<unknown>;
     // Market answers are the same for everyone: stored under the query alone, as the gateway looks them up.
     const { caller: _caller, ...query } = payload as Record<string, unknown>;
-    if (typeof query.symbol === 'string') this.cache.noteAsked(query.symbol);
+    if (asked && typeof query.symbol === 'string') this.cache.noteAsked(query.symbol);
     return this.cache.getOrCompute(def, query, () => compute(query)) as Promise<z.output<(typeof MARKET)[P]['result']>>;
   }
 }

@@ -99,7 +99,7 @@ export class MarketWarmProcessor implements OnApplicationBootstrap, OnApplicatio
         result.already += 1;
         continue;
       }
-      await this.answers.answer(pattern, payload as never);
+      await this.answers.answer(pattern, payload as never, { asked: false });
       result.computed += 1;
     }
     result.ms = Math.round(performance.now() - started);
