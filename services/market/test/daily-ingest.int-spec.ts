@@ -12,6 +12,7 @@ import { indiaTime } from '../src/ingest/backfill-plan';
 import { type DailyRunResult, DailyIngestService } from '../src/ingest/daily-ingest.service';
 import { MarketClock } from '../src/ingest/market-clock';
 import { MIGRATIONS, SCHEMA } from '../src/migrations';
+import { MarketTransactions } from '../src/store/market-transactions.repository';
 import { NseStandin } from '../src/nse/standin/nse-standin';
 import { DATABASE_URL, REDIS_URL } from './support';
 
@@ -298,5 +299,82 @@ describe('the daily pipeline growing the universe (MARKET_UNIVERSE=nifty500) and
     expect(days.rows[0]).toEqual({ n: 3 });
   });
 });
+
+describe("the provider standing in for a day NSE has not published by the deadline", () => {
+  const START = '2024-02-12';
+  const [LATE, NEXT] = NSE_CALENDAR.sessionsAfter(START, 2) as [string, string];
+  const SYMBOLS_HERE = ['INFY', 'TCS'];
+  let harness: Harness;
+  const provider: Array<{ symbols: string[]; from: string }> = [];
+
+  beforeAll(async () => {
+    harness = await startPipeline(START, SYMBOLS_HERE);
+    // A local stand-in for the provider (Yahoo cannot be reached from here), put in at the pipeline's seam: it answers
+    // the day from the shared dataset rounded to 10 paise, so NSE's own prices replacing it later can be seen, and
+    // stores what it answers as the provider importer does, with source 'provider'.
+    const ingest = harness.ingest as unknown as { provider: { importSymbols: (symbols: string[], from: string) => Promise<{ new_bars: number }> } };
+    const tables = harness.app.get(MarketTransactions);
+    ingest.provider = {
+      importSymbols: async (symbols, from) => {
+        provider.push({ symbols: [...symbols].sort(), from });
+        const bars = symbols.flatMap((symbol) => {
+          const line = rowsOf(symbol === INDEX ? 'NIFTY50.csv' : `${symbol}.csv`).find((row) => row.startsWith(from));
+          if (!line) return [];
+          const [date, open, high, low, close, volume] = line.split(',');
+          const round = (value: string) => Math.round(Number(value) * 10) / 10;
+          return [{ symbol, date: date!, open: round(open!), high: round(high!), low: round(low!), close: round(close!), volume: volume ? Number(volume) : null }];
+        });
+        const added = await tables.run((t) => t.bars.insertMany(bars, 'provider'));
+        return { new_bars: added };
+      },
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('waits for NSE before the deadline, then stores the provider’s bars as provisional, and NSE’s file replaces them', async () => {
+    const { standin, ingest, clock, pg, rpc } = harness;
+    standin.publishThrough(LATE);
+    await standin.fail('late', { days: [LATE] });
+
+    clock.set(indiaTime(LATE, '20:00'));
+    const early = await ingest.run({ now: indiaTime(LATE, '20:00'), trigger: 'replay' });
+    expect(early.days.map((day) => [day.day, day.source, day.status])).toEqual([[LATE, 'nse', 'waiting']]);
+    expect(provider).toEqual([]);
+    expect(await rpc.call(MARKET.freshness, {})).toMatchObject({ stale: true, reason: 'not_published' });
+
+    clock.set(indiaTime(LATE, '22:00'));
+    const late = await ingest.run({ now: indiaTime(LATE, '22:00'), trigger: 'replay' });
+    expect(late.days.map((day) => [day.day, day.source, day.status])).toEqual([
+      [LATE, 'nse', 'waiting'],
+      [LATE, 'provider', 'imported'],
+    ]);
+    const sources = async (day: string) =>
+      (await pg.query<{ source: string; n: number }>(`SELECT source, count(*)::int AS n FROM market.daily_bars WHERE date = $1 GROUP BY source`, [day])).rows;
+    expect(await sources(LATE)).toEqual([{ source: 'provider', n: SYMBOLS_HERE.length + 1 }]);
+    const provisional = await rpc.call(MARKET.freshness, {});
+    expect(provisional).toMatchObject({ as_of: LATE, stale: false, reason: 'provisional' });
+    expect(provisional.sentence).toMatch(/are provisional, from Yahoo Finance, until NSE publishes its file for the day\.$/);
+
+    // The next evening NSE has both days: the provisional day is fetched again and replaced, then the new one.
+    await standin.clear();
+    standin.publishThrough(NEXT);
+    clock.set(indiaTime(NEXT, '20:00'));
+    const next = await ingest.run({ now: indiaTime(NEXT, '20:00'), trigger: 'replay' });
+    expect(next.days.map((day) => [day.day, day.source, day.status])).toEqual([
+      [LATE, 'nse', 'imported'],
+      [NEXT, 'nse', 'imported'],
+    ]);
+    expect(await sources(LATE)).toEqual([{ source: 'nse', n: SYMBOLS_HERE.length + 1 }]);
+    const infy = await pg.query(`SELECT close::float8 AS close FROM market.daily_bars WHERE symbol = 'INFY' AND date = $1`, [LATE]);
+    const published = rowsOf('INFY.csv').find((row) => row.startsWith(LATE))!.split(',')[4];
+    expect(infy.rows).toEqual([{ close: Number(published) }]);
+    expect(await rpc.call(MARKET.freshness, {})).toMatchObject({ as_of: NEXT, reason: 'current', sentence: null });
+  });
+});
+
+const rowsOf = (file: string): string[] => readFileSync(path.join(dataDir, file), 'utf8').trim().split('\n').slice(1);
 
 const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
