@@ -11,6 +11,7 @@ import { AnnouncementRowsSchema } from '../nse/corporate-actions/announcements';
 import { NOT_CLASSIFIED, parseIndexMembers } from '../nse/index-members';
 import { checkDayFiles, ROW_BAND } from '../nse/checks';
 import { type Fetched, NseClient } from '../nse/nse-client';
+import { DailyBarsRepository } from '../store/daily-bars.repository';
 import { MarketCache } from '../store/market-cache';
 import { MarketTransactions } from '../store/market-transactions.repository';
 import { SymbolsRepository } from '../store/symbols.repository';
@@ -71,6 +72,7 @@ export class DailyIngestService implements OnApplicationShutdown {
     private readonly importer: BhavcopyImporter,
     private readonly provider: ProviderImporter,
     private readonly symbols: SymbolsRepository,
+    private readonly bars: DailyBarsRepository,
     private readonly runs: IngestRunsRepository,
     private readonly metrics: IngestMetrics,
     private readonly transactions: MarketTransactions,
@@ -306,11 +308,8 @@ export class DailyIngestService implements OnApplicationShutdown {
   }
 
   private async previousClose(symbol: string, day: string): Promise<number | null> {
-    const rows: Array<{ close: string }> = await this.dataSource.query(
-      `SELECT "close" FROM "market"."daily_bars" WHERE "symbol" = $1 AND "date" < $2 ORDER BY "date" DESC LIMIT 1`,
-      [symbol, day],
-    );
-    return rows[0] ? Number(rows[0].close) : null;
+    const [previous] = await this.bars.before(symbol, day, 1);
+    return previous?.close ?? null;
   }
 
   async onApplicationShutdown(): Promise<void> {

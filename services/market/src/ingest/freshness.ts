@@ -1,5 +1,6 @@
 import type { MarketFreshness } from '@nivesh/proto';
 import { NSE_CALENDAR, type TradingCalendar } from '@nivesh/proto/node';
+import { formatDate } from '../news/wording';
 import { indiaTime } from './backfill-plan';
 
 export type FreshnessInput = {
@@ -14,9 +15,6 @@ export type FreshnessInput = {
   deadline: string;
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '28 Mar 2024', as the pages write dates. */
-export const peopleDate = (day: string): string => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 
 const sessions = (count: number): string => (count === 1 ? 'one trading session' : `${count} trading sessions`);
 
@@ -37,16 +35,16 @@ export const freshness = (input: FreshnessInput, calendar: TradingCalendar = NSE
       ...base,
       stale,
       reason: 'dataset',
-      sentence: `Prices end on ${peopleDate(input.asOf)}: this copy of Nivesh runs on the bundled NSE dataset and does not fetch newer days.`,
+      sentence: `Prices end on ${formatDate(input.asOf)}: this copy of Nivesh runs on the bundled NSE dataset and does not fetch newer days.`,
     };
   }
   if (!stale) {
     return input.asOfSource === 'provider'
-      ? { ...base, stale, reason: 'provisional', sentence: `Prices for ${peopleDate(input.asOf)} are provisional, from Yahoo Finance, until NSE publishes its file for the day.` }
+      ? { ...base, stale, reason: 'provisional', sentence: `Prices for ${formatDate(input.asOf)} are provisional, from Yahoo Finance, until NSE publishes its file for the day.` }
       : { ...base, stale, reason: 'current', sentence: null };
   }
   if (behind === 1 && input.now < indiaTime(lastSession, input.deadline)) {
-    return { ...base, stale, reason: 'not_published', sentence: `NSE has not published the prices of ${peopleDate(lastSession)} yet; these are from ${peopleDate(input.asOf)}.` };
+    return { ...base, stale, reason: 'not_published', sentence: `NSE has not published the prices of ${formatDate(lastSession)} yet; these are from ${formatDate(input.asOf)}.` };
   }
-  return { ...base, stale, reason: 'delayed', sentence: `Updates are delayed: these prices are from ${peopleDate(input.asOf)}, ${sessions(behind)} behind NSE.` };
+  return { ...base, stale, reason: 'delayed', sentence: `Updates are delayed: these prices are from ${formatDate(input.asOf)}, ${sessions(behind)} behind NSE.` };
 };

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { NSE_CALENDAR, processMetrics } from '@nivesh/proto/node';
 import { Counter, Gauge } from 'prom-client';
-import { DataSource } from 'typeorm';
+import { DailyBarsRepository } from '../store/daily-bars.repository';
 
 /** The latest trading day with stored bars, as this process last read it (null before any). */
 let latest: string | null = null;
@@ -39,7 +39,7 @@ const failures = new Counter({
  */
 @Injectable()
 export class IngestMetrics implements OnModuleInit {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly bars: DailyBarsRepository) {}
 
   async onModuleInit(): Promise<void> {
     await this.refresh().catch(() => undefined);
@@ -47,8 +47,7 @@ export class IngestMetrics implements OnModuleInit {
 
   /** Reads the latest stored day again (after a run, and at start). */
   async refresh(): Promise<void> {
-    const rows: Array<{ day: string | null }> = await this.dataSource.query(`SELECT to_char(max("date"), 'YYYY-MM-DD') AS day FROM "market"."daily_bars"`);
-    latest = rows[0]?.day ?? null;
+    latest = await this.bars.latestDate();
     if (latest) latestDay.set(Date.parse(`${latest}T00:00:00Z`) / 1000);
   }
 
