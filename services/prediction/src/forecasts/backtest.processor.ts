@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
 import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { BACKTEST_HORIZONS, ForecastService, type OriginCounts } from './forecast.service';
+import { BACKTEST_HORIZONS, type ClosesCache, ForecastService, type OriginCounts } from './forecast.service';
 import { LiveRecordService, type ScoringResult } from './live-record.service';
 import { EvaluationsRepository } from './evaluations.repository';
 import { MarketDataClient } from './market-data.client';
@@ -61,6 +61,7 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
    * Scores the live record of the job's symbols (default: all), a few cheap reads, then back-tests each one whose
    * stored back-test is not of its current prices: every symbol at the free horizon first, then at the premium one.
    * A new day fits at most one new origin per back-test; the others are reused unless the closes they depend on changed.
+   * Each symbol's closes are read once for both horizons.
    * `full` back-tests every symbol again from scratch: the baseline the incremental back-tests are measured against.
    */
   async backtest({ version, symbols, full }: PredictionBacktestJob): Promise<BacktestResult> {
@@ -76,10 +77,12 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
       live,
       ms: 0,
     };
+    const closes: ClosesCache = new Map();
     for (const horizon of BACKTEST_HORIZONS) {
+      const last = horizon === BACKTEST_HORIZONS.at(-1);
       for (const symbol of universe) {
         try {
-          const origins = await this.forecasts.refresh(symbol, horizon, { full });
+          const origins = await this.forecasts.refresh(symbol, horizon, { full, closes });
           if (!origins) {
             result.current += 1;
             continue;
@@ -90,6 +93,9 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
         } catch (error) {
           result.failed.push(`${symbol} (${horizon} days)`);
           this.logger.warn(`${horizon}-day back-test of ${symbol} failed: ${error instanceof Error ? error.message : String(error)}`);
+        } finally {
+          // The last horizon's back-test is the last to read these prices.
+          if (last) closes.delete(symbol);
         }
       }
     }

@@ -36,6 +36,12 @@ const backtestHorizonFor = (days: number): BacktestHorizon => BACKTEST_HORIZONS.
  */
 const EVALUATION_FORMAT = 4;
 
+/**
+ * Each symbol's closes as one back-test job read them (null: too short to back-test): both horizons' back-tests of a
+ * symbol read the same prices, so the job asks the market once.
+ */
+export type ClosesCache = Map<string, Promise<DailyClose[] | null>>;
+
 /** A back-test's origins: those whose forecasts it fitted, and those it took from the stored ones. */
 export type OriginCounts = { computed: number; reused: number };
 
@@ -174,13 +180,22 @@ export class ForecastService implements OnApplicationShutdown {
   /**
    * Back-tests `symbol` at `horizon` unless its stored back-test was computed on the current prices (null), fitting only
    * the origins whose stored forecasts no longer hold. `full` fits every origin again, current prices or not: the
-   * baseline the incremental back-test is measured against.
+   * baseline the incremental back-test is measured against. `closes` shares the prices read between calls.
    */
-  async refresh(symbol: string, horizon: BacktestHorizon = PREDICTION_FREE_HORIZON_DAYS, { full = false }: { full?: boolean } = {}): Promise<OriginCounts | null> {
-    const series = await this.closes(symbol).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === 'unprocessable') return null;
-      throw error;
-    });
+  async refresh(
+    symbol: string,
+    horizon: BacktestHorizon = PREDICTION_FREE_HORIZON_DAYS,
+    { full = false, closes }: { full?: boolean; closes?: ClosesCache } = {},
+  ): Promise<OriginCounts | null> {
+    let pending = closes?.get(symbol);
+    if (!pending) {
+      pending = this.closes(symbol).catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === 'unprocessable') return null;
+        throw error;
+      });
+      closes?.set(symbol, pending);
+    }
+    const series = await pending;
     if (!series) return null;
     const key = seriesKey(series);
     if (!full && (await this.evaluations.find(symbol, horizon))?.series_key === key) return null;
