@@ -9,10 +9,11 @@ import type { Config } from '../config';
 import { CONFIG, LOGGER, REDIS } from '../tokens';
 
 /**
- * Versioned answers may be reused for a minute without asking (a new import shows within that minute), and are then
- * revalidated with their ETag: a 304 costs no body.
+ * Versioned answers are kept by the browser but revalidated with their ETag before each reuse: a 304 costs no body, and
+ * the first request after an import gets the new answer. (A minute's reuse without asking once let a reload show the
+ * previous evening's "Prices as of" date beside the current freshness sentence, which is never cached.)
  */
-export const VERSIONED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+export const VERSIONED_CACHE_CONTROL = 'public, no-cache';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 

@@ -69,16 +69,18 @@ export class DailyBarsRepository {
    * by symbol, then ascending by date: what detection needs to judge the first new day against the day before.
    */
   async openCloseFrom(symbols: readonly string[], since: string): Promise<Array<Pick<SymbolBar, 'symbol' | 'date' | 'open' | 'close'>>> {
-    const query = this.repo
-      .createQueryBuilder('b')
-      .where('b.symbol IN (:...symbols)', { symbols })
-      .andWhere(
-        `b.date >= COALESCE((SELECT max(p."date") FROM "market"."daily_bars" p WHERE p."symbol" = b."symbol" AND p."date" < :since), CAST(:since AS date))`,
-        { since },
-      )
-      .orderBy('b.symbol', 'ASC')
-      .addOrderBy('b.date', 'ASC');
-    return selectRows(query, ['symbol', 'date', 'open', 'close']);
+    if (!symbols.length) return [];
+    // Each symbol's starting day is found once, from the primary key, before its bars are read (a condition on every
+    // bar, as this was first written, took 19 s for a day of 2,000 symbols).
+    const rows: Array<{ symbol: string; date: string; open: string; close: string }> = await this.repo.query(
+      `SELECT b."symbol", to_char(b."date", 'YYYY-MM-DD') AS "date", b."open", b."close"
+         FROM unnest($1::text[]) AS s("symbol")
+         CROSS JOIN LATERAL (SELECT max(p."date") AS "day" FROM "market"."daily_bars" p WHERE p."symbol" = s."symbol" AND p."date" < $2) AS previous
+         JOIN "market"."daily_bars" b ON b."symbol" = s."symbol" AND b."date" >= COALESCE(previous."day", CAST($2 AS date))
+        ORDER BY b."symbol", b."date"`,
+      [symbols, since],
+    );
+    return rows.map((row) => ({ symbol: row.symbol, date: row.date, open: Number(row.open), close: Number(row.close) }));
   }
 
   /** The latest bar date of one symbol, or of any, or null without bars. */

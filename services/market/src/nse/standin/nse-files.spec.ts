@@ -32,6 +32,22 @@ describe('NseFiles: the UDiFF CM bhavcopy', () => {
     expect(file.rows.find((row) => row.symbol === 'RELIANCE')?.isin).toBe('INE002A01018');
   });
 
+  it('publishes the sessions the dataset lacks (15 Mar 2023) as a no-trade day, so the archive has no holes, as NSE’s has none', async () => {
+    const files = new NseFiles(dataset);
+    const gap = parseBhavcopy(udiffBhavcopyName('2023-03-15').replace(/\.zip$/, ''), files.udiffBhavcopyCsv('2023-03-15')!);
+    const next = parseBhavcopy(udiffBhavcopyName('2023-03-16').replace(/\.zip$/, ''), files.udiffBhavcopyCsv('2023-03-16')!);
+    const bars = await readBarsCsv(path.join(DATA, 'RELIANCE.csv'));
+    const before = bars.find((bar) => bar.date === '2023-03-14')!;
+    expect(bars.some((bar) => bar.date === '2023-03-15')).toBe(false);
+    expect(gap.rows).toHaveLength(48);
+    const { close } = before;
+    expect(gap.rows.find((row) => row.symbol === 'RELIANCE')?.bar).toEqual({ date: '2023-03-15', open: close, high: close, low: close, close, volume: 0 });
+    // The next session's own prices are untouched.
+    expect(next.rows.find((row) => row.symbol === 'RELIANCE')?.bar).toEqual(bars.find((bar) => bar.date === '2023-03-16'));
+    expect(dataset.tradingDays).toContain('2023-03-15');
+    expect(files.indexCloseCsv('2023-03-15')).not.toBeNull();
+  });
+
   it("writes NSE's 34 columns in NSE's order, with the previous close, turnover and session as NSE does", () => {
     const [header, ...lines] = new NseFiles(dataset).udiffBhavcopyCsv('2024-01-05')!.trim().split('\n');
     expect(header!.split(',')).toEqual([

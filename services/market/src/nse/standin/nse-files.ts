@@ -36,17 +36,51 @@ export const loadNseDataset = async (dataDir: string): Promise<NseDataset> => {
   const stocks = await Promise.all(
     rows.map(async (row, i): Promise<DatasetStock> => ({ symbol: row.symbol, company: row.company, industry: row.industry, isin: row.isin ?? '', id: 1001 + i, bars: await readBarsCsv(path.join(dataDir, row.file)) })),
   );
-  const bhavcopyDays = new Map<string, DayBar[]>();
-  for (const stock of stocks) {
-    stock.bars.forEach((bar, i) => {
-      const day = bhavcopyDays.get(bar.date) ?? bhavcopyDays.set(bar.date, []).get(bar.date)!;
-      day.push({ stock, bar, previousClose: (stock.bars[i - 1] ?? bar).close });
-    });
-  }
   const nifty = await readBarsCsv(path.join(dataDir, index.file));
   const niftyDays = new Map(nifty.map((bar, i) => [bar.date, { bar, previousClose: (nifty[i - 1] ?? bar).close }] as const));
+  const bhavcopyDays = new Map<string, DayBar[]>();
+  const gaps = datasetGaps(stocks, nifty);
+  for (const stock of stocks) {
+    withGapsFilled(stock.bars, gaps).forEach((bar, i, bars) => {
+      const day = bhavcopyDays.get(bar.date) ?? bhavcopyDays.set(bar.date, []).get(bar.date)!;
+      day.push({ stock, bar, previousClose: (bars[i - 1] ?? bar).close });
+    });
+  }
   return { stocks, tradingDays: [...bhavcopyDays.keys()].sort(), bhavcopyDays, niftyDays };
 };
+
+/**
+ * The sessions the dataset's stock files lack (17 between May 2021 and March 2024, the same in every file; see its
+ * README): days NIFTY 50 has a close but no stock has a bar, inside the stocks' range. NSE's archive has no holes, so
+ * the stand-in publishes those days too (withGapsFilled).
+ */
+const datasetGaps = (stocks: readonly DatasetStock[], nifty: readonly MarketBar[]): string[] => {
+  const traded = new Set(stocks.flatMap((stock) => stock.bars.map((bar) => bar.date)));
+  const [first, last] = [[...traded].reduce(min), [...traded].reduce(max)];
+  return nifty.map((bar) => bar.date).filter((day) => day > first && day < last && !traded.has(day));
+};
+
+/**
+ * A stock's bars with a no-trade bar (its previous close, volume 0) on each gap day between two of its bars: what the
+ * stand-in serves for a session the dataset lacks, rather than inventing a move. The next real bar keeps its own prices.
+ */
+const withGapsFilled = (bars: readonly MarketBar[], gaps: readonly string[]): MarketBar[] => {
+  if (!gaps.length || !bars.length) return [...bars];
+  const filled: MarketBar[] = [];
+  let gap = gaps.findIndex((day) => day > bars[0]!.date);
+  for (const bar of bars) {
+    while (gap >= 0 && gap < gaps.length && gaps[gap]! < bar.date) {
+      const { close } = filled.at(-1)!;
+      filled.push({ date: gaps[gap]!, open: close, high: close, low: close, close, volume: 0 });
+      gap += 1;
+    }
+    filled.push(bar);
+  }
+  return filled;
+};
+
+const min = (a: string, b: string): string => (a < b ? a : b);
+const max = (a: string, b: string): string => (a > b ? a : b);
 
 /** From `from` on (a day), `symbol` trades under a new ISIN, as NSE gives a stock after a split or bonus issue. */
 export type IsinChange = { symbol: string; from: string; isin: string };
@@ -174,8 +208,8 @@ export class NseFiles {
       };
     };
     const dayNumber = Number(day.replace(/-/g, ''));
-    /** About one trade per 50 to 250 shares, as NSE's large caps show; at least one for any volume. */
-    const trades = (id: number, volume: number) => Math.max(1, Math.round(volume / (50 + 200 * uniform(id, dayNumber, 0))));
+    /** About one trade per 50 to 250 shares, as NSE's large caps show; at least one for any volume, none for none. */
+    const trades = (id: number, volume: number) => (volume === 0 ? 0 : Math.max(1, Math.round(volume / (50 + 200 * uniform(id, dayNumber, 0)))));
 
     const rows = this.dataset.bhavcopyDays.get(day)!;
     rows.forEach(({ stock, bar, previousClose }, i) => {
