@@ -93,12 +93,14 @@ export class MarketCache implements OnApplicationShutdown {
 
   /**
    * Marks every stored answer stale (called after an import commits), asks for the users' price alerts to be checked
-   * on the new data and for the new version's answers to be computed.
+   * on the new data, for TrendVision's back-tests and live record to be brought up to it, and for the new version's
+   * answers to be computed.
    */
   async bumpVersion(): Promise<void> {
     const version = await this.safe(() => this.store.bump());
     if (!version) return;
     await this.requestAlerts(version);
+    await this.requestBacktests(version);
     await this.requestWarm(version);
   }
 
@@ -112,16 +114,23 @@ export class MarketCache implements OnApplicationShutdown {
     await this.safe(() => queue.add('evaluate', { version }, { jobId: `alerts-${version}` }));
   }
 
-  /** Queues the computation of the common answers of `version` and TrendVision's back-tests on it (once per version, whoever asks). */
+  /**
+   * Queues TrendVision's work on the prices of `version` (services/prediction works the queue, when its
+   * PREDICTION_BACKTEST is on): the live record's forecasts whose closes arrived are scored, the back-tests brought up
+   * to the new prices. Like the alerts, not tied to MARKET_WARM: the live record must not wait for a warm-up.
+   */
+  async requestBacktests(version: string): Promise<void> {
+    this.backtestQueue ??= new QueueProducer(QUEUES.predictionBacktest, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
+    const backtests = this.backtestQueue;
+    await this.safe(() => backtests.add('backtest', { version }, { jobId: `backtest-${version}` }));
+  }
+
+  /** Queues the computation of the common answers of `version` (once per version, whoever asks). */
   async requestWarm(version: string): Promise<void> {
     if (!this.enabled || !this.config.MARKET_WARM) return;
     this.warmQueue ??= new QueueProducer(QUEUES.marketWarm, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
     const queue = this.warmQueue;
     await this.safe(() => queue.add('warm', { version }, { jobId: `warm-${version}` }));
-    // TrendVision's forecasts are back-tested again on the new prices (services/prediction works the queue).
-    this.backtestQueue ??= new QueueProducer(QUEUES.predictionBacktest, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
-    const backtests = this.backtestQueue;
-    await this.safe(() => backtests.add('backtest', { version }, { jobId: `backtest-${version}` }));
   }
 
   async close(): Promise<void> {
