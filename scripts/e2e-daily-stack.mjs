@@ -124,6 +124,11 @@ const stack = startStack({
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     MARKET_WARM: 'false',
     PREDICTION_BACKTEST: 'false',
+    // The other compliance profile than the first stack's: a registered research analyst's deployment (current forecasts).
+    COMPLIANCE_PROFILE: 'registered',
+    RA_REGISTRATION_NUMBER: 'INH000000001',
+    RA_NAME: 'Nivesh Research (test)',
+    RA_VALID_UNTIL: '2030-12-31',
     MARKET_DAILY: 'true',
     MARKET_DAILY_CRON: 'manual',
     MARKET_UNIVERSE: 'dataset',

@@ -50,6 +50,28 @@ describe('gateway config', () => {
     expect(() => parseConfig(ConfigSchema, { JWT_SECRET: SECRET, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('runs the education compliance profile unless told otherwise; registered needs the analyst’s registration, each missing one named', () => {
+    expect(parseConfig(ConfigSchema, { JWT_SECRET: SECRET }).COMPLIANCE_PROFILE).toBe('education');
+    expect(() => parseConfig(ConfigSchema, { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'advisor' })).toThrow(/COMPLIANCE_PROFILE/);
+    const missing = (() => {
+      try {
+        parseConfig(ConfigSchema, { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'registered', RA_NAME: 'Asha Rao' });
+      } catch (error) {
+        return (error as ConfigError).issues;
+      }
+      return [];
+    })();
+    expect(missing).toEqual([
+      'RA_REGISTRATION_NUMBER: is required when COMPLIANCE_PROFILE is registered',
+      'RA_VALID_UNTIL: is required when COMPLIANCE_PROFILE is registered',
+    ]);
+    expect(() =>
+      parseConfig(ConfigSchema, { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INA000012345', RA_NAME: 'Asha Rao', RA_VALID_UNTIL: '2030-03-31' }),
+    ).toThrow(/RA_REGISTRATION_NUMBER: must be a SEBI research analyst registration number/);
+    const registered = parseConfig(ConfigSchema, { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345', RA_NAME: 'Asha Rao', RA_VALID_UNTIL: '2030-03-31' });
+    expect(registered).toMatchObject({ COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345' });
+  });
+
   it('exports spans only to a configured OTLP endpoint', () => {
     expect(otlpTracesUrl(parseConfig(ConfigSchema, { JWT_SECRET: SECRET }))).toBeUndefined();
     const config = parseConfig(ConfigSchema, { JWT_SECRET: SECRET, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.monitoring:4318' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { BaseConfigSchema, envFlag, loadConfigOrExit } from '@nivesh/proto/node';
+import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit } from '@nivesh/proto/node';
 
 /** The gateway's settings; this file is the only reader of `process.env`. */
 export const ConfigSchema = BaseConfigSchema.extend({
@@ -25,7 +25,8 @@ export const ConfigSchema = BaseConfigSchema.extend({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Bearer token the monitoring system sends for /metrics; unset, /metrics answers clients on this machine only. */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
-});
+  ...COMPLIANCE_CONFIG,
+}).superRefine(checkComplianceConfig);
 export type Config = z.output<typeof ConfigSchema>;
 
 /**

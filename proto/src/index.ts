@@ -22,5 +22,6 @@ export * from './contracts/alerts';
 export * from './contracts/portfolio';
 export * from './contracts/blog';
 export * from './contracts/system';
+export * from './contracts/compliance';
 export * from './routes';
 export * from './openapi';

@@ -93,11 +93,12 @@ const EXPECTED: Array<[string, 'GET' | 'POST', string, RouteDefinition['auth']]>
   ['blogDeletePost', 'POST', '/api/blog/admin/posts/delete', 'admin'],
   ['blogPreview', 'POST', '/api/blog/admin/preview', 'admin'],
   ['systemPing', 'GET', '/api/system/ping', 'none'],
+  ['systemCompliance', 'GET', '/api/system/compliance', 'none'],
   ['systemStatus', 'GET', '/api/system/status', 'admin'],
 ];
 
 /** Routes the gateway answers itself, with no pattern of their own: visitor events go onto a queue, not over RPC. */
-const HAND_WRITTEN = new Set(['hubStream', 'systemPing', 'systemStatus', 'adminQueuesSession', 'visitorTrack', 'visitorSessionEnd']);
+const HAND_WRITTEN = new Set(['hubStream', 'systemPing', 'systemCompliance', 'systemStatus', 'adminQueuesSession', 'visitorTrack', 'visitorSessionEnd']);
 
 const routes = Object.entries(ROUTES) as Array<[string, RouteDefinition]>;
 const caller = { user_id: 'u1', session_id: 's1', is_admin: true };
@@ -190,6 +191,7 @@ const SAMPLE_INPUT: Record<string, unknown> = {
   notificationsRead: { ids: ['n-1'] },
   systemPing: {},
   systemStatus: {},
+  systemCompliance: {},
 };
 
 describe('ROUTES', () => {

@@ -13,11 +13,15 @@ import { PORTFOLIO, PORTFOLIO_ROUTES } from './contracts/portfolio';
 import { PREDICTION, PREDICTION_ROUTES } from './contracts/prediction';
 import { PREMIUM, PREMIUM_ROUTES } from './contracts/premium';
 import { SystemPingQuerySchema, SystemStatusResponseSchema } from './contracts/system';
+import { ComplianceSchema } from './contracts/compliance';
 import { EmptyBodySchema } from './contracts/common';
 import { TRACKING } from './contracts/tracking';
 import { VISITOR_ROUTES } from './contracts/visitor';
 
-/** GET /api/system/ping: the gateway sends `<service>.ping` to the service named in the query; /api/system/status: admins' view. */
+/**
+ * GET /api/system/ping: the gateway sends `<service>.ping` to the service named in the query; /api/system/compliance: the
+ * compliance profile, from the gateway's own settings; /api/system/status: admins' view.
+ */
 export const SYSTEM_ROUTES = {
   systemPing: defineRoute({
     method: 'GET',
@@ -28,6 +32,15 @@ export const SYSTEM_ROUTES = {
     input: SystemPingQuerySchema,
     response: PingResultSchema,
     // Cheap by design (smoke tests and bench:rpc use it): only the global per-address limit applies.
+  }),
+  systemCompliance: defineRoute({
+    method: 'GET',
+    path: '/api/system/compliance',
+    tag: 'system',
+    summary: "The compliance profile this deployment runs under (SEBI's rules on price data in education), and its date rules.",
+    auth: 'none',
+    input: EmptyBodySchema,
+    response: ComplianceSchema,
   }),
   systemStatus: defineRoute({
     method: 'GET',

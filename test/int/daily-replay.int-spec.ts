@@ -335,6 +335,12 @@ describe('the daily pipeline across services: alerts fire on their day, the live
         PREDICTION_BACKTEST: 'true',
         // Three stocks and the index are more than this: only what someone asked TrendVision about is back-tested each evening.
         PREDICTION_BACKTEST_ALL_UP_TO: '0',
+        // Current forecasts and their live record: a registered research analyst's deployment (under the default
+        // education profile a forecast is made 30 days back and never enters the live record).
+        COMPLIANCE_PROFILE: 'registered',
+        RA_REGISTRATION_NUMBER: 'INH000000001',
+        RA_NAME: 'Test Research Analyst',
+        RA_VALID_UNTIL: '2030-12-31',
       }),
     ]);
 

@@ -1,4 +1,4 @@
-import { DomainError, PREMIUM, RPC, isFeaturePattern, notImplemented, patternsOf, SystemStatusResponseSchema } from '@nivesh/proto';
+import { ComplianceSchema, DomainError, PREMIUM, RPC, isFeaturePattern, notImplemented, patternsOf, SystemStatusResponseSchema } from '@nivesh/proto';
 import { mintToken, startTestGateway, type TestGateway } from '../../test/test-app';
 
 describe('system routes', () => {
@@ -24,6 +24,35 @@ describe('system routes', () => {
     await gw.putSession('sid-status-admin', { user_id: 'u-admin', is_admin: true });
     return mintToken({ sub: 'u-admin', sid: 'sid-status-admin' });
   };
+
+  describe('GET /api/system/compliance', () => {
+    it('answers anyone, without asking a service: the education profile by default, a 30-day lag on forecasts, the circular', async () => {
+      const response = await get('/api/system/compliance');
+      expect(response.statusCode).toBe(200);
+      const compliance = ComplianceSchema.parse(response.json());
+      expect(compliance).toMatchObject({
+        profile: 'education',
+        forecast_lag_days: 30,
+        descriptive_lag_days: 0,
+        research_analyst: null,
+        circular: { number: 'HO/47/17/12(11)2025-MRD-POD3/I/11107/2026', date: '2026-05-08', effective: '2026-07-01' },
+      });
+      expect(compliance.rules.join(' ')).toContain('at least 30 days old');
+      expect(compliance.rules.join(' ')).toContain("SEBI's circular of 8 May 2026");
+      expect(gw.rpc.calls).toHaveLength(0);
+    });
+
+    it("under the registered profile names the research analyst's registration and uses current prices", async () => {
+      const registered = await startTestGateway({ COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345', RA_NAME: 'Asha Rao', RA_VALID_UNTIL: '2030-03-31' });
+      try {
+        const compliance = ComplianceSchema.parse((await registered.fastify.inject({ method: 'GET', url: '/api/system/compliance' })).json());
+        expect(compliance).toMatchObject({ profile: 'registered', forecast_lag_days: 0, research_analyst: { registration_number: 'INH000012345', name: 'Asha Rao', valid_until: '2030-03-31' } });
+        expect(compliance.rules[0]).toBe('This deployment of Nivesh is run by Asha Rao, a SEBI-registered research analyst (registration INH000012345, valid until 31 Mar 2030).');
+      } finally {
+        await registered.close();
+      }
+    });
+  });
 
   describe('GET /api/system/status', () => {
     it('is for administrators only: visitors get 401 and users 403, and no service is asked', async () => {

@@ -114,6 +114,38 @@ export type ModelBacktest = z.infer<typeof ModelBacktestSchema>;
  * trading day i + 1 after `as_of`, on prices adjusted for corporate actions; the bands have the same length. `dates`
  * are the NSE sessions after `as_of` on the platform's trading calendar (holidays skipped, special sessions kept).
  */
+/**
+ * What became of a forecast shown as an illustration (the `education` profile): each forecast day's actual close so
+ * far, and whether it fell inside each band.
+ */
+export const ForecastOutcomeSchema = z.object({
+  /** The market's latest close the outcome runs through. */
+  through: IsoDate,
+  /** Per forecast day (as `dates`), the actual close; null for a day still to come. */
+  actual: z.array(Rupees.nullable()),
+  inside80: z.array(z.boolean().nullable()),
+  inside95: z.array(z.boolean().nullable()),
+  /** Forecast days with an actual close, and how many of them fell inside each band. */
+  days: z.number().int().nonnegative(),
+  hits80: z.number().int().nonnegative(),
+  hits95: z.number().int().nonnegative(),
+});
+export type ForecastOutcome = z.infer<typeof ForecastOutcomeSchema>;
+
+/**
+ * Under the `education` compliance profile a forecast is an illustration: made as it would have been `lag_days` or more
+ * before the latest prices, from none of the bars after `cutoff`, and shown beside what happened since.
+ */
+export const ForecastIllustrationSchema = z.object({
+  lag_days: z.number().int().positive(),
+  /** The market's latest bar for the stock. */
+  latest: IsoDate,
+  /** latest − lag_days: the forecast and its back-test read no bar after it. */
+  cutoff: IsoDate,
+  outcome: ForecastOutcomeSchema,
+});
+export type ForecastIllustration = z.infer<typeof ForecastIllustrationSchema>;
+
 export const PredictResponseSchema = z.object({
   ticker: z.string(),
   company: z.string(),
@@ -137,6 +169,8 @@ export const PredictResponseSchema = z.object({
   computed_at: z.iso.datetime(),
   /** Premium horizons only: every model's back-test side by side, naive first. */
   models: z.array(ModelBacktestSchema).optional(),
+  /** Present under the `education` compliance profile: the forecast is 30 or more days old, shown with its outcome. */
+  illustration: ForecastIllustrationSchema.optional(),
 });
 export type PredictResponse = z.infer<typeof PredictResponseSchema>;
 

@@ -17,3 +17,4 @@ export * from './metrics';
 export * from './http-tracing';
 export * from './unavailable';
 export * from './calendar';
+export * from './compliance-config';

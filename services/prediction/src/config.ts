@@ -1,4 +1,4 @@
-import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
 import { z } from 'zod';
 
 /** Settings of the prediction service; the only reader of process.env. */
@@ -13,7 +13,9 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   PREDICTION_BACKTEST_ALL_UP_TO: z.coerce.number().int().min(0).max(10_000).default(60),
   /** Worker threads that fit models, so the service's event loop stays free. */
   PREDICTION_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
-});
+  /** `education` (default): forecasts use prices at least 30 days old and come with their outcome (README "Compliance profiles"). */
+  ...COMPLIANCE_CONFIG,
+}).superRefine(checkComplianceConfig);
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);

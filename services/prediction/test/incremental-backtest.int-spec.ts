@@ -48,7 +48,15 @@ describe('TrendVision back-tests after a new day (prediction and market services
   beforeAll(async () => {
     const prefix = `incremental-${randomBytes(4).toString('hex')}`;
     market = await startMarket({ REDIS_PREFIX: prefix });
-    const config = parseConfig(ConfigSchema, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', PREDICTION_BACKTEST: 'false' });
+    const config = parseConfig(ConfigSchema, {
+      DATABASE_URL,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'error',
+      PREDICTION_BACKTEST: 'false',
+      // The live record and the back-tests of current prices: a registered research analyst's deployment.
+      COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000000001', RA_NAME: 'Test Research Analyst', RA_VALID_UNTIL: '2030-12-31',
+    });
     ({ app } = await startService({ service: 'prediction', module: AppModule.register(config), config, handleSignals: false }));
     client = new RpcClient({ redisUrl: REDIS_URL, prefix });
     await client.connect();

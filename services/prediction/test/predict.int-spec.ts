@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, FORECAST_MODELS, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
-import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { DomainError, FORECAST_MODELS, MARKET, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
+import { NSE_CALENDAR, parseConfig, RpcClient, startService } from '@nivesh/proto/node';
 import type { z } from 'zod';
 import { type MarketHarness, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';
@@ -38,15 +38,20 @@ describe('TrendVision on the shared data (market and prediction services, real P
     await market?.close();
   });
 
-  it.each(['infy', 'nifty 50'])('forecasts %s ten trading days ahead with every field, bands that widen with the horizon and their measured accuracy', async (ticker) => {
+  // The education profile (the default): the latest bar is D (28 Mar 2024 for INFY, 7 Mar for NIFTY 50), and the
+  // forecast reads no bar after D − 30 days.
+  const LATEST: Record<string, { latest: string; asOf: string }> = { infy: { latest: '2024-03-28', asOf: '2024-02-27' }, 'nifty 50': { latest: '2024-03-07', asOf: '2024-02-06' } };
+
+  it.each(['infy', 'nifty 50'])('forecasts %s ten trading days on from prices 30 days old, with every field, bands that widen with the horizon and their measured accuracy', async (ticker) => {
     const answer = await call(PREDICTION.predict, { ticker });
     answers.set(ticker, answer);
     expect(answer.ticker).toBe(ticker.toUpperCase());
     expect(answer.horizon_days).toBe(10);
     for (const series of [answer.forecast, answer.dates, answer.lower80, answer.upper80, answer.lower95, answer.upper95]) expect(series).toHaveLength(10);
-    expect(answer.as_of).toBe(ticker === 'infy' ? '2024-03-28' : '2024-03-07');
+    expect(answer.as_of).toBe(LATEST[ticker]!.asOf);
     expect(answer.dates[0]! > answer.as_of).toBe(true);
-    expect(answer.dates.every((date) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()))).toBe(true);
+    // NSE's sessions, the special Saturday session of 2 Mar 2024 included.
+    expect(answer.dates).toEqual(NSE_CALENDAR.sessionsAfter(answer.as_of, 10));
     answer.forecast.forEach((value, i) => {
       expect(answer.lower95[i]!).toBeLessThanOrEqual(answer.lower80[i]!);
       expect(answer.lower80[i]!).toBeLessThanOrEqual(value);
@@ -72,6 +77,34 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(accuracy.tests).toBeGreaterThanOrEqual(accuracy.origins);
     expect(accuracy.test_window.from < accuracy.test_window.to).toBe(true);
     expect(accuracy.test_window.to <= answer.as_of).toBe(true);
+  });
+
+  it.each(['infy', 'nifty 50'])('shows the forecast of %s with what happened since: the actual closes of its days and whether each band held them', async (ticker) => {
+    const answer = answers.get(ticker)!;
+    const { illustration } = answer;
+    expect(illustration).toMatchObject({ lag_days: 30, latest: LATEST[ticker]!.latest, cutoff: LATEST[ticker]!.asOf });
+    const history = await call(MARKET.history, { symbol: ticker.toUpperCase(), range: 'max', adjusted: true });
+    const closes = new Map(history.bars.map((bar) => [bar.date, bar.close]));
+    const { outcome } = illustration!;
+    expect(outcome.through).toBe(LATEST[ticker]!.latest);
+    // Every one of the ten days has come (they end well before D): each actual close is the market's own.
+    expect(outcome.actual).toEqual(answer.dates.map((date) => closes.get(date)));
+    expect(outcome.inside80).toEqual(outcome.actual.map((close, i) => close! >= answer.lower80[i]! && close! <= answer.upper80[i]!));
+    expect(outcome.inside95).toEqual(outcome.actual.map((close, i) => close! >= answer.lower95[i]! && close! <= answer.upper95[i]!));
+    expect(outcome).toMatchObject({ days: 10, hits80: outcome.inside80.filter(Boolean).length, hits95: outcome.inside95.filter(Boolean).length });
+    expect(outcome.hits95).toBeGreaterThanOrEqual(outcome.hits80);
+    // The back-test read nothing newer either.
+    expect(answer.accuracy.test_window.to <= LATEST[ticker]!.asOf).toBe(true);
+  });
+
+  it('keeps an illustration out of the live record: its days had passed when it was shown', async () => {
+    const record = await call(PREDICTION.liveRecord, {});
+    expect(record.recorded).toBe(0);
+  });
+
+  it('describes the present as it is: the market answers stay at D', async () => {
+    const quote = await call(MARKET.quote, { symbol: 'INFY' });
+    expect(quote.as_of).toBe('2024-03-28');
   });
 
   it('answers a repeated question from the stored back-test, and a shorter horizon with the first days of the same bands', async () => {
@@ -141,7 +174,7 @@ describe('TrendVision on the shared data (market and prediction services, real P
     expect(record.horizon_days).toBe(10);
     expect(record.rows.map((row) => row.ticker)).toEqual(expect.arrayContaining(['INFY', 'NIFTY 50']));
     const infy = record.rows.find((row) => row.ticker === 'INFY')!;
-    expect(infy).toMatchObject({ company: 'Infosys Ltd.', model: answers.get('infy')!.model, as_of: '2024-03-28' });
+    expect(infy).toMatchObject({ company: 'Infosys Ltd.', model: answers.get('infy')!.model, as_of: '2024-02-27' });
     expect(infy.relative_mae).toEqual(answers.get('infy')!.accuracy.relative_mae);
     expect(infy.mase).toEqual(answers.get('infy')!.accuracy.mase);
     expect(record.pending).toBe(49 - record.rows.length);

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  type ComplianceProfile,
   DomainError,
+  EDUCATION_PRICE_LAG_DAYS,
   FORECAST_MODEL_NAMES,
   FORECAST_MODELS,
   PREDICTION_FREE_HORIZON_DAYS,
   PREDICTION_PREMIUM_HORIZON_DAYS,
+  type ForecastIllustration,
   type ForecastTrackRecord,
+  forecastCutoff,
   type ModelBacktest,
   type PredictPayload,
   type PredictResponse,
@@ -77,6 +81,34 @@ export const seriesKey = (series: readonly DailyClose[]): string => {
 /** The dates a forecast from the close of `asOf` is for: the next `count` NSE sessions on the trading calendar. */
 export const forecastDates = (asOf: string, count: number): string[] => NSE_CALENDAR.sessionsAfter(asOf, count);
 
+type Bands = Pick<PredictResponse, 'dates' | 'lower80' | 'upper80' | 'lower95' | 'upper95'>;
+
+/**
+ * A forecast made `lag` or more days before the latest prices, beside what happened since: each forecast day's actual
+ * close (null while it has not come) and whether it fell inside each band. Pure.
+ */
+export const illustrationOf = (answer: Bands, series: readonly DailyClose[], cutoff: string): ForecastIllustration => {
+  const closes = new Map(series.map((point) => [point.date, point.close]));
+  const actual = answer.dates.map((date) => closes.get(date) ?? null);
+  const inside = (lower: number[], upper: number[]) => actual.map((close, i) => (close === null ? null : close >= lower[i]! && close <= upper[i]!));
+  const inside80 = inside(answer.lower80, answer.upper80);
+  const inside95 = inside(answer.lower95, answer.upper95);
+  return {
+    lag_days: EDUCATION_PRICE_LAG_DAYS,
+    latest: series.at(-1)!.date,
+    cutoff,
+    outcome: {
+      through: series.at(-1)!.date,
+      actual,
+      inside80,
+      inside95,
+      days: actual.filter((close) => close !== null).length,
+      hits80: inside80.filter(Boolean).length,
+      hits95: inside95.filter(Boolean).length,
+    },
+  };
+};
+
 /**
  * TrendVision: each symbol's walk-forward back-test and the forecast from its last bar, computed when its prices change
  * and stored; a request only checks that the prices are the same and reads them. Model fitting runs in worker threads;
@@ -89,6 +121,8 @@ export class ForecastService implements OnApplicationShutdown {
   /** Per symbol and horizon, the stored back-test found current at a market data version: reused without reading the prices. */
   private readonly current = new Map<string, { version: string; row: EvaluationEntity }>();
 
+  private readonly profile: ComplianceProfile;
+
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
     private readonly market: MarketDataClient,
@@ -99,11 +133,14 @@ export class ForecastService implements OnApplicationShutdown {
     // Under Jest the service runs from its TypeScript sources; the worker always runs the compiled code.
     const workerFile = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/forecast/forecast.worker.js') : undefined;
     this.pool = new ForecastPool({ size: config.PREDICTION_WORKERS, workerFile });
+    this.profile = config.COMPLIANCE_PROFILE;
   }
 
   /**
    * A forecast beyond the free horizon passed the gateway's premium gate (proto's PREMIUM_TOOLS). Every forecast served
-   * goes into the live record, written beside the answer rather than before it.
+   * goes into the live record, written beside the answer rather than before it. Under the `education` compliance
+   * profile the forecast is an illustration: made from prices at least 30 days old (its back-test too), answered with
+   * what happened since, and kept out of the live record, whose forecasts must precede their closes.
    */
   async predict({ ticker, horizon_days }: PredictPayload): Promise<PredictResponse> {
     const stored = await this.currentEvaluation(ticker, backtestHorizonFor(horizon_days));
@@ -138,6 +175,10 @@ export class ForecastService implements OnApplicationShutdown {
       computed_at: stored.computed_at.toISOString(),
       ...(horizon_days > PREDICTION_FREE_HORIZON_DAYS ? { models: modelsSideBySide(stored.evaluation, forecast.model) } : {}),
     };
+    if (this.profile === 'education') {
+      const series = await this.market.closes(ticker);
+      return { ...answer, illustration: illustrationOf(answer, series, forecastCutoff('education', series.at(-1)!.date)) };
+    }
     this.liveRecord.record(answer);
     return answer;
   }
@@ -206,12 +247,17 @@ export class ForecastService implements OnApplicationShutdown {
     await this.pool.close();
   }
 
+  /** The closes forecasts and back-tests may read: all of them, or under `education` none of the last 30 days. */
   private async closes(symbol: string): Promise<DailyClose[]> {
-    const series = await this.market.closes(symbol);
+    const all = await this.market.closes(symbol);
+    const cutoff = all.length ? forecastCutoff(this.profile, all.at(-1)!.date) : '';
+    const series = this.profile === 'education' ? all.filter((point) => point.date <= cutoff) : all;
     if (series.length < MIN_HISTORY_BARS) {
+      const has = all.length.toLocaleString('en-IN');
+      const usable = series.length === all.length ? `${has}.` : `${has}, ${series.length.toLocaleString('en-IN')} of them at least ${EDUCATION_PRICE_LAG_DAYS} days old (what a forecast may use here).`;
       throw new DomainError(
         'unprocessable',
-        `TrendVision needs at least ${MIN_HISTORY_BARS.toLocaleString('en-IN')} trading days of prices to test its forecasts before showing one; ${symbol} has ${series.length.toLocaleString('en-IN')}.`,
+        `TrendVision needs at least ${MIN_HISTORY_BARS.toLocaleString('en-IN')} trading days of prices to test its forecasts before showing one; ${symbol} has ${usable}`,
         { minimum: MIN_HISTORY_BARS, available: series.length },
       );
     }

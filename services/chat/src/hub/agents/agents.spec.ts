@@ -1,4 +1,4 @@
-import { defineRpc, MARKET, type MeasureValue } from '@nivesh/proto';
+import { defineRpc, MARKET, type MeasureValue, PREDICTION } from '@nivesh/proto';
 import { z } from 'zod';
 import { INFY_RISK, INFY_SUMMARY, RELIANCE_SUMMARY } from '../../engine/testing/fixtures';
 import { runAgent } from '../orchestrator';
@@ -116,6 +116,39 @@ describe('forecast agent', () => {
     const rupees = [...result.findings.map((finding) => finding.text).join(' ').matchAll(/₹[\d,.]+/g)].map((match) => match[0]);
     expect(rupees).toEqual(['₹2,971.70']);
     expect(RELIANCE_FORECAST.upper80.every((value) => !result.findings.some((finding) => finding.text.includes(String(value))))).toBe(true);
+  });
+  it('under the education profile says the forecast was made 30 or more days back and how its bands fared since', async () => {
+    const illustrated = {
+      ...RELIANCE_FORECAST,
+      as_of: '2024-02-27',
+      illustration: {
+        lag_days: 30,
+        latest: '2024-03-28',
+        cutoff: '2024-02-27',
+        outcome: {
+          through: '2024-03-28',
+          actual: [2990, 2985, 2960, 3000, 2950, 2900, 2940, 2955, 2970, 2999],
+          inside80: [true, true, true, true, true, false, true, true, true, true],
+          inside95: Array.from({ length: 10 }, () => true),
+          days: 10,
+          hits80: 9,
+          hits95: 10,
+        },
+      },
+    };
+    const answers = { ...fixtureAnswers(), [PREDICTION.predict.pattern]: () => illustrated };
+    const result = await ask(forecastAgent, 'RELIANCE', answers);
+    expect(result.status).toBe('ok');
+    expect(result.headline).toBe('TrendVision found no model better than “no change” on RELIANCE’s past prices; its 80% band for 10 trading days after 27 Feb 2024 spans about ±5.3%.');
+    expect(texts(result)[1]).toContain('From the close of ₹2,971.70 on 27 Feb 2024, TrendVision’s 80% band for 10 trading days after it spans');
+    expect(texts(result)[2]).toBe(
+      'Under SEBI’s rules for education platforms, TrendVision’s forecast uses prices at least 30 days old: this one was made on 27 Feb 2024. Of the 10 trading days since that have a close, 9 closed inside its 80% band and 10 inside its 95% band.',
+    );
+    expect(result.findings[2]!.figures.map((figure) => [figure.label, figure.value])).toEqual([
+      ['Days since the forecast with a close', 10],
+      ['Closes inside the 80% band', 9],
+      ['Closes inside the 95% band', 10],
+    ]);
   });
 });
 

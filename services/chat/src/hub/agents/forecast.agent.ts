@@ -43,7 +43,7 @@ const rangeFinding = (forecast: PredictResponse): HubFinding => {
   return {
     title: 'How wide the range of outcomes is',
     text:
-      `From the close of ${formatRupees(forecast.last_close)} on ${formatDate(forecast.as_of)}, TrendVision’s 80% band for ${forecast.horizon_days} trading days ahead spans ` +
+      `From the close of ${formatRupees(forecast.last_close)} on ${formatDate(forecast.as_of)}, TrendVision’s 80% band for ${forecast.horizon_days} trading days ${forecast.illustration ? 'after it' : 'ahead'} spans ` +
       `${formatSignedPercent(low, 1)} to ${formatSignedPercent(high, 1)}. In the back-test such bands held the actual close in ${formatPercent(forecast.accuracy.coverage80 * 100, 1)} of ${formatNumber(forecast.accuracy.tests, 0)} checks.`,
     means: 'The spread of outcomes past price moves of this stock suggest over two weeks: the wider it is, the less anyone can say.',
     does_not_mean: 'The band is not a range the price must stay in: one outcome in five fell outside it in the back-test.',
@@ -56,6 +56,33 @@ const rangeFinding = (forecast: PredictResponse): HubFinding => {
   };
 };
 
+/**
+ * Under the `education` compliance profile the forecast is an illustration made 30 or more days back: what became of
+ * it since, in the band's own terms (days inside), never a price.
+ */
+const outcomeFinding = (forecast: PredictResponse): HubFinding | null => {
+  const { illustration } = forecast;
+  if (!illustration) return null;
+  const { outcome } = illustration;
+  const made = formatDate(forecast.as_of);
+  const text =
+    outcome.days === 0
+      ? `Under SEBI’s rules for education platforms, TrendVision’s forecast uses prices at least ${illustration.lag_days} days old: this one was made on ${made}, and none of its days has a close yet.`
+      : `Under SEBI’s rules for education platforms, TrendVision’s forecast uses prices at least ${illustration.lag_days} days old: this one was made on ${made}. Of the ${formatNumber(outcome.days, 0)} trading days since that have a close, ${formatNumber(outcome.hits80, 0)} closed inside its 80% band and ${formatNumber(outcome.hits95, 0)} inside its 95% band.`;
+  return {
+    title: 'What happened after the forecast',
+    text,
+    means: 'How an old forecast fared against the closes that followed it: an illustration of the method, not a view of the days ahead.',
+    does_not_mean: 'It says nothing about where the price goes next.',
+    figures: [
+      figure('Days since the forecast with a close', outcome.days, 'number', outcome.through),
+      figure('Closes inside the 80% band', outcome.hits80, 'number', outcome.through),
+      figure('Closes inside the 95% band', outcome.hits95, 'number', outcome.through),
+    ],
+    as_of: outcome.through,
+  };
+};
+
 /** The forecast agent: what can TrendVision say, and how well has it done on this stock? */
 export const forecastAgent: HubAgent = {
   name: 'forecast',
@@ -65,14 +92,16 @@ export const forecastAgent: HubAgent = {
     const forecast = await reader.read(PREDICTION.predict, { ticker: symbol, caller }, { label: 'TrendVision forecast and back-test', source: `POST /predict {"ticker":"${symbol}"}`, asOf: (answer) => answer.as_of });
     const last = forecast.horizon_days - 1;
     const spread = (fromClose(forecast.upper80[last]!, forecast.last_close) - fromClose(forecast.lower80[last]!, forecast.last_close)) / 2;
+    const ahead = forecast.illustration ? `after ${formatDate(forecast.as_of)}` : 'ahead';
+    const outcome = outcomeFinding(forecast);
     return {
       // A forecast's median is not a direction anyone should lean on; the agent reports uncertainty, not a view.
       lean: 'neutral',
       reading: forecast.accuracy.beats_naive ? `${forecast.model_name} beat “no change”` : 'No model beat “no change”',
       headline: forecast.accuracy.beats_naive
-        ? `TrendVision’s ${forecast.model_name} did better than “no change” on ${symbol}’s past prices, and its 80% band for ${forecast.horizon_days} trading days ahead spans about ±${formatNumber(spread, 1)}%.`
-        : `TrendVision found no model better than “no change” on ${symbol}’s past prices; its 80% band for ${forecast.horizon_days} trading days ahead spans about ±${formatNumber(spread, 1)}%.`,
-      findings: [accuracyFinding(forecast), rangeFinding(forecast)],
+        ? `TrendVision’s ${forecast.model_name} did better than “no change” on ${symbol}’s past prices, and its 80% band for ${forecast.horizon_days} trading days ${ahead} spans about ±${formatNumber(spread, 1)}%.`
+        : `TrendVision found no model better than “no change” on ${symbol}’s past prices; its 80% band for ${forecast.horizon_days} trading days ${ahead} spans about ±${formatNumber(spread, 1)}%.`,
+      findings: [accuracyFinding(forecast), rangeFinding(forecast), ...(outcome ? [outcome] : [])],
     };
   },
 };
