@@ -13,9 +13,11 @@ import {
   type ServiceStatus,
   type SystemStatusResponse,
 } from '@nivesh/proto';
+import { complianceOf } from '@nivesh/proto/node';
 import type Redis from 'ioredis';
+import type { Config } from '../config';
 import { RpcGateway } from '../rpc/rpc-gateway';
-import { REDIS } from '../tokens';
+import { CONFIG, REDIS } from '../tokens';
 import { PostgresProbe } from './postgres-probe';
 
 /** How long each dependency has to answer a readiness probe. */
@@ -57,11 +59,16 @@ const outcome = async (probe: () => Promise<unknown>): Promise<Check> => {
 /** Ready when PostgreSQL, Redis and every service answer; all are asked at once. */
 @Injectable()
 export class ReadinessService {
+  private readonly compliance: SystemStatusResponse['compliance'];
+
   constructor(
     private readonly postgres: PostgresProbe,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly rpc: RpcGateway,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.compliance = complianceOf(config);
+  }
 
   async check(): Promise<Readiness> {
     const probes: Array<[string, () => Promise<unknown>]> = [
@@ -93,7 +100,14 @@ export class ReadinessService {
       this.paymentDeadLetters(),
       this.marketData(),
     ]);
-    return { checked_at: new Date().toISOString(), dependencies: { postgres, redis }, services, payment_dead_letters: deadLetters, market_data: marketData };
+    return {
+      checked_at: new Date().toISOString(),
+      dependencies: { postgres, redis },
+      services,
+      payment_dead_letters: deadLetters,
+      market_data: marketData,
+      compliance: this.compliance,
+    };
   }
 
   /** How current the prices are and the daily pipeline's last runs; null when the market service does not answer in time. */

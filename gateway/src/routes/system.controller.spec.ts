@@ -85,6 +85,8 @@ describe('system routes', () => {
       expect(response.statusCode).toBe(200);
       const body = SystemStatusResponseSchema.parse(response.json());
       expect(body.dependencies).toEqual({ postgres: 'failed', redis: 'ok' });
+      // The compliance profile, as the public route answers it.
+      expect(body.compliance).toEqual((await get('/api/system/compliance')).json());
       const byService = Object.fromEntries(body.services.map((service) => [service.service, service]));
       expect(byService.chat).toEqual({
         service: 'chat',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../rpc';
+import { ComplianceSchema } from './compliance';
 import { MarketFreshnessSchema, MarketIngestRunsSchema } from './market';
 import { PaymentDeadLettersSchema } from './premium';
 
@@ -44,7 +45,8 @@ export type ServiceStatus = z.infer<typeof ServiceStatusSchema>;
 /**
  * GET /api/system/status (administrators only): PostgreSQL, Redis and every service, with what each can do, and
  * the payment webhooks set aside unapplied (null when the premium service could not be asked), and the daily market
- * data: how current it is and the pipeline's last runs (null when the market service could not be asked).
+ * data: how current it is and the pipeline's last runs (null when the market service could not be asked), and the
+ * compliance profile.
  */
 export const SystemStatusResponseSchema = z.object({
   checked_at: z.iso.datetime(),
@@ -52,6 +54,8 @@ export const SystemStatusResponseSchema = z.object({
   services: z.array(ServiceStatusSchema),
   payment_dead_letters: PaymentDeadLettersSchema.nullable(),
   market_data: z.object({ freshness: MarketFreshnessSchema, runs: MarketIngestRunsSchema.shape.runs }).nullable(),
+  /** The compliance profile this deployment runs under, as GET /api/system/compliance answers it. */
+  compliance: ComplianceSchema,
 });
 export type SystemStatusResponse = z.infer<typeof SystemStatusResponseSchema>;
 

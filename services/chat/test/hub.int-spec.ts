@@ -31,6 +31,8 @@ import { HubRpc } from '../src/hub/hub.rpc';
 import { inspectAnswer } from '../src/guard/output-rail';
 import { reportTexts } from '../src/hub/report/rail';
 
+const dayMonthYear = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const XBRL = MarketConfigSchema.shape.FUNDAMENTALS_DATA_DIR.parse(process.env.FUNDAMENTALS_DATA_DIR);
@@ -147,7 +149,12 @@ describe('the Intelligence Hub through the gateway (market, prediction, chat and
     const trendVision = agentOf(report, 'forecast');
     expect(figureOf(trendVision, 'Relative MAE at 10 days')?.value).toBe(forecast.accuracy.relative_mae.h10);
     expect(figureOf(trendVision, 'MASE at 10 days')?.value).toBe(forecast.accuracy.mase.h10);
-    expect(trendVision.findings[1]!.text).toContain(`80% band for ${forecast.horizon_days} trading days ahead`);
+    // The education profile (the default): the forecast was made from prices 30 days old, and the report says what
+    // became of it with the prediction answer's own counts.
+    expect(trendVision.findings[1]!.text).toContain(`80% band for ${forecast.horizon_days} trading days after it`);
+    expect(forecast.illustration).toBeDefined();
+    expect(trendVision.findings[2]!.text).toContain(`this one was made on ${dayMonthYear(forecast.as_of)}`);
+    expect(figureOf(trendVision, 'Closes inside the 80% band')?.value).toBe(forecast.illustration!.outcome.hits80);
 
     // Each input names the public address of the same data, with the date that data answered with.
     expect(technical.inputs[0]).toEqual({ label: 'Technical summary', source: '/api/market/summary?symbol=RELIANCE', as_of: summary.as_of, ok: true, ms: expect.any(Number) });

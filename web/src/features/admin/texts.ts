@@ -111,6 +111,11 @@ export const ADMIN_TEXTS = {
     tries: (attempts: number) => (attempts === 1 ? 'Tried once.' : `Tried ${attempts} times.`),
   },
   /** The daily market data on the system status: how current the prices are and the daily pipeline's last runs. */
+  compliance: {
+    title: 'Compliance profile',
+    education: 'Education platform (COMPLIANCE_PROFILE=education): forecasts for a named stock or index use prices at least 30 days old.',
+    registered: (name: string, number: string) => `Registered research analyst (COMPLIANCE_PROFILE=registered): ${name}, registration ${number}; forecasts use the latest prices.`,
+  },
   marketData: {
     title: 'Daily market data',
     lead: 'How current the stored prices are, and the last runs of the daily pipeline that fetches NSE’s end-of-day files every trading evening.',

@@ -31,6 +31,14 @@ const STATUS: SystemStatusResponse = {
     freshness: { as_of: '2026-11-23', last_session: '2026-11-23', stale: false, reason: 'current', sentence: null, live: true },
     runs: [],
   },
+  compliance: {
+    profile: 'education',
+    forecast_lag_days: 30,
+    descriptive_lag_days: 0,
+    circular: { number: 'HO/47/17/12(11)2025-MRD-POD3/I/11107/2026', date: '2026-05-08', effective: '2026-07-01', title: 'Norms for sharing and usage of price data for educational purposes' },
+    research_analyst: null,
+    rules: ['Nivesh runs as an education platform, not as a SEBI-registered adviser or research analyst.'],
+  },
 };
 
 type Run = NonNullable<SystemStatusResponse['market_data']>['runs'][number];
@@ -282,6 +290,23 @@ describe('System status', () => {
     expect(within(section).getByTestId('market-freshness').textContent).toBe('Could not ask the market service how current the prices are or how its daily runs went.');
     expect(within(section).queryByTestId('market-pipeline')).toBeNull();
     expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('shows the compliance profile: education by default, a registered research analyst by name and number', async () => {
+    signIn(true);
+    server(true, () => json(STATUS));
+    const { unmount } = renderRoutes('/admin');
+    const section = await screen.findByTestId('admin-compliance', {}, { timeout: 5000 });
+    expect(within(section).getByRole('heading', { name: 'Compliance profile' })).toBeTruthy();
+    expect(section.textContent).toContain('Education platform (COMPLIANCE_PROFILE=education): forecasts for a named stock or index use prices at least 30 days old.');
+    expect(section.textContent).toContain('Nivesh runs as an education platform');
+    unmount();
+
+    const analyst = { registration_number: 'INH000012345', name: 'Asha Rao', valid_until: '2030-03-31' };
+    server(true, () => json({ ...STATUS, compliance: { ...STATUS.compliance, profile: 'registered', forecast_lag_days: 0, research_analyst: analyst } }));
+    renderRoutes('/admin');
+    const registered = await screen.findByTestId('admin-compliance', {}, { timeout: 5000 });
+    expect(registered.textContent).toContain('Registered research analyst (COMPLIANCE_PROFILE=registered): Asha Rao, registration INH000012345; forecasts use the latest prices.');
   });
 
   it('names what is down or partly built, and can check again', async () => {

@@ -93,6 +93,25 @@ function DeadLetters({ letters }: { letters: PaymentDeadLetters | null }) {
   );
 }
 
+/** The compliance profile the deployment runs under, and its rules as the About page states them. */
+function ComplianceSection({ compliance }: { compliance: SystemStatusResponse['compliance'] }) {
+  const texts = ADMIN_TEXTS.compliance;
+  const analyst = compliance.research_analyst;
+  return (
+    <section className="compliance" aria-labelledby="compliance-heading" data-testid="admin-compliance">
+      <h3 id="compliance-heading" className="market-data-title">
+        {texts.title}
+      </h3>
+      <p>{analyst ? texts.registered(analyst.name, analyst.registration_number) : texts.education}</p>
+      <ul className="muted">
+        {compliance.rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function StatusDetails({ status }: { status: SystemStatusResponse }) {
   const healthy =
     Object.values(status.dependencies).every((check) => check === 'ok') &&
@@ -132,6 +151,7 @@ function StatusDetails({ status }: { status: SystemStatusResponse }) {
       </table>
       <DeadLetters letters={status.payment_dead_letters} />
       <MarketDataSection data={status.market_data} />
+      <ComplianceSection compliance={status.compliance} />
       <p className="muted">
         Checked at <time dateTime={status.checked_at}>{new Date(status.checked_at).toLocaleTimeString('en-IN')}</time>.
       </p>
