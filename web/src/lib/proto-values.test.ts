@@ -6,6 +6,7 @@ import {
   DEVICE_FINGERPRINT_MAX_LENGTH,
   PREMIUM_PRICE_INR_PER_MONTH,
   ROUTE_PATHS,
+  SEBI_PRICE_DATA_CIRCULAR_DATE,
   SERVICE_NAMES,
   SESSION_TTL_HOURS,
   VISITOR_HEARTBEAT_INTERVAL_MS,
@@ -29,6 +30,10 @@ describe('values copied from @nivesh/proto', () => {
     expect(VISITOR_HEARTBEAT_INTERVAL_MS).toBe(proto.VISITOR_HEARTBEAT_INTERVAL_MS);
     expect(ANALYTICS_DEFAULT_DAYS).toBe(proto.ANALYTICS_DEFAULT_DAYS);
     expect(CURRENT_USERS_WINDOW_MINUTES).toBe(proto.CURRENT_USERS_WINDOW_MINUTES);
+  });
+
+  it('dates the SEBI circular as proto does', () => {
+    expect(SEBI_PRICE_DATA_CIRCULAR_DATE).toBe(proto.SEBI_PRICE_DATA_CIRCULAR.date);
   });
 
   it('names the services proto names', () => {

@@ -40,6 +40,7 @@ export const ROUTE_PATHS = {
   marketRisk: '/api/market/risk',
   marketInsights: '/api/market/insights',
   systemStatus: '/api/system/status',
+  systemCompliance: '/api/system/compliance',
   adminUsers: '/api/admin/users',
   adminSetRole: '/api/admin/users/role',
   adminSetStatus: '/api/admin/users/status',
@@ -79,3 +80,9 @@ export const ANALYTICS_DEFAULT_DAYS = 7;
 
 /** A visitor or user counts as current when seen within this many minutes: proto's `CURRENT_USERS_WINDOW_MINUTES`. */
 export const CURRENT_USERS_WINDOW_MINUTES = 5;
+
+/**
+ * The date of the SEBI circular on price data in education that the `education` compliance profile follows:
+ * proto's `SEBI_PRICE_DATA_CIRCULAR.date`.
+ */
+export const SEBI_PRICE_DATA_CIRCULAR_DATE = '2026-05-08';

@@ -14,6 +14,10 @@ import {
   TRENDVISION_TEXTS,
   errorsComparedWithNaive,
   errorsComparedWithTypicalDay,
+  forecastHeading,
+  illustrationReason,
+  outcomeSummary,
+  researchAnalystLine,
 } from './texts';
 
 describe('TrendVision texts', () => {
@@ -62,5 +66,29 @@ describe('TrendVision texts', () => {
     expect(bandCoverage(95, 0, 0)).toBe('The 95 % band has not been tested on past data yet.');
     expect(backtestsRunning(1)).toBe('The back-test of 1 more symbol is still running; it appears here when it is done.');
     expect(backtestsRunning(12)).toBe('The back-tests of 12 more symbols are still running; they appear here when they are done.');
+  });
+
+  it('say in one sentence why an illustration is old, with the circular’s date, and never call it the next days', () => {
+    const reason = illustrationReason(30, '2024-02-27');
+    expect(reason).toBe(
+      'Under SEBI’s rules for education platforms (circular of 8 May 2026), forecasts for a named stock use prices at least 30 days old, so this one was made on 27 Feb 2024 and is shown with what happened since.',
+    );
+    expect(reason.split(/[.!?](?:\s|$)/).filter(Boolean)).toHaveLength(1);
+    const result = { company: 'Infosys Ltd.', ticker: 'INFY', horizon_days: 10, as_of: '2024-02-27' };
+    expect(forecastHeading(result, true)).toBe('Infosys Ltd. (INFY): the forecast made on 27 Feb 2024, beside what happened');
+    expect(forecastHeading(result, false)).toBe('Infosys Ltd. (INFY): the next 10 trading days');
+  });
+
+  it('sum up what became of an illustration, with the days still to come', () => {
+    expect(outcomeSummary({ days: 10, hits80: 8, hits95: 10 }, 10)).toBe('Of the 10 forecast days since, 8 closed inside the 80 % band and 10 inside the 95 % band.');
+    expect(outcomeSummary({ days: 21, hits80: 0, hits95: 19 }, 30)).toBe(
+      'Of the 21 forecast days since, none closed inside the 80 % band and 19 inside the 95 % band. The other 9 days have not closed yet.',
+    );
+    expect(outcomeSummary({ days: 1, hits80: 0, hits95: 1 }, 2)).toBe('The 1 forecast day since closed outside the 80 % band and inside the 95 % band. The last day has not closed yet.');
+    expect(outcomeSummary({ days: 0, hits80: 0, hits95: 0 }, 10)).toBe('None of the forecast days has closed yet, so there is nothing to compare the forecast with.');
+  });
+
+  it('name the research analyst under the registered profile', () => {
+    expect(researchAnalystLine({ name: 'Meera Iyer', registration_number: 'INH000012345' })).toBe('Research by Meera Iyer, SEBI-registered research analyst, registration INH000012345.');
   });
 });

@@ -1,6 +1,6 @@
 import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
 import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
-import { PREMIUM_PRICE_INR_PER_MONTH } from '../../lib/proto-values';
+import { PREMIUM_PRICE_INR_PER_MONTH, SEBI_PRICE_DATA_CIRCULAR_DATE } from '../../lib/proto-values';
 
 /** Trading days a forecast reaches: proto's `PREDICTION_DEFAULT_HORIZON_DAYS` (texts.test.ts checks they agree). */
 export const FORECAST_HORIZON_DAYS = 10;
@@ -43,8 +43,8 @@ const BAND_HELD = 'A band “held” when the actual close fell inside it.';
 /** The page's other words, in one place. */
 export const TRENDVISION_TEXTS = {
   /** The lead after its first sentence, which trendVisionLead writes from the track record. */
-  leadMore: `It covers a stock's closing prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and how accurate it was on past data. Forecasts ${PREMIUM_FORECAST_HORIZON_DAYS} trading days ahead, with every model side by side, are part of Premium.`,
-  description: `TrendVision: statistical forecasts of NSE stock prices for the next ${FORECAST_HORIZON_DAYS} trading days, with 80 % and 95 % bands and their accuracy on past data; ${PREMIUM_FORECAST_HORIZON_DAYS}-day forecasts are part of Premium.`,
+  leadMore: `It covers a stock's closing prices on the ${FORECAST_HORIZON_DAYS} trading days after the prices it is made from, with 80 % and 95 % bands and how accurate it was on past data. Forecasts ${PREMIUM_FORECAST_HORIZON_DAYS} trading days ahead, with every model side by side, are part of Premium.`,
+  description: `TrendVision: statistical forecasts of NSE stock prices ${FORECAST_HORIZON_DAYS} trading days ahead, with 80 % and 95 % bands and their accuracy on past data; ${PREMIUM_FORECAST_HORIZON_DAYS}-day forecasts are part of Premium.`,
   disclaimer:
     'A forecast here is a statistical estimate from past prices, shown with its uncertainty. It is not a price target and not a recommendation to buy or sell: under SEBI’s rules, those are the work of registered research analysts.',
   noModelBeatNaive:
@@ -218,3 +218,52 @@ export const liveRecordTooFew = (horizon: number, scored: number, days: number, 
   if (scored === 0) return `No forecast ${daysAhead(horizon)} has been scored yet; ${enough}.`;
   return `So far ${forecastsCount(scored)} ${daysAhead(horizon)} ${scored === 1 ? 'has' : 'have'} been scored, over ${tradingDaysCount(days)}: too few to say how often the bands hold, so ${enough}.`;
 };
+
+/**
+ * The forecast panel's heading: the coming days under the `registered` profile; under `education`, where the answer
+ * is an illustration, the day it was made, so it never reads as a forecast of days to come.
+ */
+export const forecastHeading = (result: { company: string; ticker: string; horizon_days: number; as_of: string }, illustration: boolean): string =>
+  illustration
+    ? `${result.company} (${result.ticker}): the forecast made on ${formatMarketDate(result.as_of)}, beside what happened`
+    : `${result.company} (${result.ticker}): the next ${result.horizon_days} trading days`;
+
+/**
+ * Why an illustration is old, in one sentence: "Under SEBI's rules for education platforms (circular of 8 May 2026),
+ * forecasts for a named stock use prices at least 30 days old, so this one was made on 27 Feb 2024 and is shown with
+ * what happened since."
+ */
+export const illustrationReason = (lagDays: number, asOf: string): string =>
+  `Under SEBI’s rules for education platforms (circular of ${formatMarketDate(SEBI_PRICE_DATA_CIRCULAR_DATE)}), forecasts for a named stock use prices at least ${formatIndianNumber(lagDays, 0)} days old, so this one was made on ${formatMarketDate(asOf)} and is shown with what happened since.`;
+
+const closedInside = (hits: number) => (hits === 0 ? 'none' : formatIndianNumber(hits, 0));
+
+/**
+ * What became of an illustration, e.g. "Of the 10 forecast days since, 8 closed inside the 80 % band and 10 inside
+ * the 95 % band.", with how many days are still to come when some are.
+ */
+export const outcomeSummary = ({ days, hits80, hits95 }: { days: number; hits80: number; hits95: number }, forecastDays: number): string => {
+  const toCome = forecastDays - days;
+  if (days === 0) return 'None of the forecast days has closed yet, so there is nothing to compare the forecast with.';
+  const held =
+    days === 1
+      ? `The 1 forecast day since closed ${hits80 ? 'inside' : 'outside'} the 80 % band and ${hits95 ? 'inside' : 'outside'} the 95 % band.`
+      : `Of the ${formatIndianNumber(days, 0)} forecast days since, ${closedInside(hits80)} closed inside the 80 % band and ${closedInside(hits95)} inside the 95 % band.`;
+  if (toCome <= 0) return held;
+  return `${held} ${toCome === 1 ? 'The last day has' : `The other ${formatIndianNumber(toCome, 0)} days have`} not closed yet.`;
+};
+
+/** Under the `registered` profile, whose research the forecast is. */
+export const researchAnalystLine = ({ name, registration_number: registration }: { name: string; registration_number: string }): string =>
+  `Research by ${name}, SEBI-registered research analyst, registration ${registration}.`;
+
+/** The forecast table and chart beside an illustration's outcome. */
+export const OUTCOME_TEXTS = {
+  caption: 'Forecast closing prices, with the actual closes since',
+  actual: 'Actual close',
+  /** Above the actual close under the forecast close, on a narrow screen. */
+  actualShort: 'Actual',
+  notYet: 'Not yet',
+  legendActual: 'Actual closes since the forecast was made',
+  legendHistory: 'Closing prices of the 3 months before the forecast, adjusted for corporate actions',
+} as const;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { notFound, stubFetch } from '../../../testing/fetch-mock';
+import { EDUCATION_COMPLIANCE, REGISTERED_COMPLIANCE } from '../../../testing/compliance';
+import { json, never, notFound, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload } from '../../../lib/session';
 
@@ -28,5 +29,50 @@ describe('/about', () => {
 
     fireEvent.click(within(main).getByRole('button', { name: 'Contact Support' }));
     expect(await screen.findByRole('dialog', { name: 'Contact Support' })).toBeTruthy();
+  });
+
+  /** The 'Compliance profile' section, once the page has loaded. */
+  const complianceSection = async () => {
+    const main = screen.getByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: 'About Nivesh' }, { timeout: 5000 });
+    return within(main).getByRole('region', { name: 'Compliance profile' });
+  };
+
+  it('shows the education profile in words, its rules and the SEBI circular with its number and date', async () => {
+    const { callsTo } = stubFetch((call) => (call.url === '/api/system/compliance' ? json(EDUCATION_COMPLIANCE) : notFound()));
+    renderRoutes('/about');
+    const section = await complianceSection();
+    expect(await within(section).findByText('This deployment of Nivesh runs under the education profile, for a platform engaged solely in education.')).toBeTruthy();
+    const rules = within(section).getAllByRole('listitem').map((item) => item.textContent);
+    expect(rules).toEqual(EDUCATION_COMPLIANCE.rules);
+    expect(section.textContent).toContain(
+      'SEBI circular HO/47/17/12(11)2025-MRD-POD3/I/11107/2026 of 8 May 2026, “Norms for sharing and usage of price data for educational purposes”, in force from 1 Jul 2026.',
+    );
+    expect(callsTo('/api/system/compliance')).toHaveLength(1);
+  });
+
+  it('shows the registered profile with the research analyst’s registration', async () => {
+    stubFetch((call) => (call.url === '/api/system/compliance' ? json(REGISTERED_COMPLIANCE) : notFound()));
+    renderRoutes('/about');
+    const section = await complianceSection();
+    expect(await within(section).findByText(/runs under the registered profile, as the tool of a SEBI-registered research analyst\./)).toBeTruthy();
+    expect(section.textContent).toContain('run by Meera Iyer, a SEBI-registered research analyst (registration INH000012345, valid until 31 Mar 2029).');
+    expect(section.textContent).toContain('HO/47/17/12(11)2025-MRD-POD3/I/11107/2026 of 8 May 2026');
+  });
+
+  it('says the profile is loading while it is asked for', async () => {
+    stubFetch((call) => (call.url === '/api/system/compliance' ? never() : notFound()));
+    renderRoutes('/about');
+    expect(within(await complianceSection()).getByRole('status').textContent).toBe('Loading the compliance profile…');
+  });
+
+  it('says the profile could not be loaded when the call fails, and the rest of the page stays', async () => {
+    stubFetch((call) => (call.url === '/api/system/compliance' ? json({ detail: 'Service unavailable.' }, 503) : notFound()));
+    renderRoutes('/about');
+    const section = await complianceSection();
+    expect(await within(section).findByText('The compliance profile could not be loaded just now, so its rules are not shown here; please try again later.')).toBeTruthy();
+    expect(within(section).queryByRole('listitem')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Your privacy' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 import { PRIVACY_TEXTS } from '../texts';
+import { ComplianceSection } from './compliance-section';
 import './about.css';
 
 /** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
@@ -80,6 +81,8 @@ export function AboutPage() {
           </li>
         </ul>
       </section>
+
+      <ComplianceSection />
 
       <section className="panel" aria-labelledby="about-account">
         <h2 id="about-account">Your account</h2>

@@ -6,11 +6,12 @@ import { LOGIN_VERIFIED, PREMIUM_UNTIL, premiumStatus } from '../../../testing/f
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
 import { LONG_HORIZON_TOOL, PREDICTION_TEXTS, PREMIUM_HORIZON_TEXTS, TRENDVISION_TEXTS } from '../texts';
-import { FORECAST_DATES, PREMIUM_FORECAST_DATES, forecastOf, historyOf, predictionServer } from '../testing/fixtures';
+import { EDUCATION_COMPLIANCE, REGISTERED_COMPLIANCE } from '../../../testing/compliance';
+import { FORECAST_DATES, ILLUSTRATION_DATES, PREMIUM_FORECAST_DATES, forecastOf, historyOf, illustratedForecastOf, predictionServer } from '../testing/fixtures';
 
 // jsdom has no canvas: the lazily loaded chart is replaced by what the page hands it.
 vi.mock('./fan-chart-canvas', () => ({
-  default: ({ history, forecast }: FanChartProps) => (
+  default: ({ history, forecast, actual }: FanChartProps) => (
     <div
       data-testid="fan-canvas"
       data-history={history.length}
@@ -18,6 +19,7 @@ vi.mock('./fan-chart-canvas', () => ({
       data-to={history.at(-1)?.date}
       data-last-close={history.at(-1)?.value}
       data-forecast={forecast.forecast.length}
+      data-actual={actual ? JSON.stringify(actual) : undefined}
     />
   ),
 }));
@@ -486,5 +488,111 @@ describe('TrendVision 30-day forecast (premium)', () => {
     await openForm('/ai-predictions?symbol=INFY&days=30');
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(detail);
     expect(screen.queryByRole('table', { name: 'Forecast closing prices' })).toBeNull();
+  });
+});
+
+const ILLUSTRATION_REASON =
+  'Under SEBI’s rules for education platforms (circular of 8 May 2026), forecasts for a named stock use prices at least 30 days old, so this one was made on 27 Feb 2024 and is shown with what happened since.';
+
+describe('TrendVision under the education profile: an illustration with its outcome', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  it('shows the forecast as made on 27 Feb 2024, says once why, and sums up how the days since fell in its bands', async () => {
+    const { callsTo } = stubFetch(
+      predictionServer({ predict: (call) => json(illustratedForecastOf((call.body as { ticker: string }).ticker)), compliance: () => json(EDUCATION_COMPLIANCE) }),
+    );
+    await openForm('/ai-predictions?symbol=INFY');
+
+    const panel = await screen.findByRole('region', { name: 'Infosys Ltd. (INFY): the forecast made on 27 Feb 2024, beside what happened' });
+    expect(within(panel).getByTestId('illustration-reason').textContent).toBe(ILLUSTRATION_REASON);
+    expect(screen.getAllByText(/Under SEBI’s rules for education platforms/)).toHaveLength(1);
+    expect(within(panel).getByTestId('forecast-outcome').textContent).toBe('Of the 10 forecast days since, 8 closed inside the 80 % band and 10 inside the 95 % band.');
+    expect(panel.textContent).toContain('Based on closing prices up to 27 Feb 2024');
+    // Nothing on the page calls it a forecast of the days to come, and no analyst is named.
+    expect(document.body.textContent).not.toMatch(/the next \d+ trading days/);
+    expect(screen.queryByTestId('research-analyst')).toBeNull();
+    expect(callsTo('/api/system/compliance')).toHaveLength(0);
+
+    // Each day's actual close beside its forecast.
+    const table = within(panel).getByRole('table', { name: 'Forecast closing prices, with the actual closes since' });
+    expect(within(table).getByRole('columnheader', { name: 'Actual close' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    // What a screen reader reads in each cell: the copy of the actual close under the forecast is for the eye on a phone.
+    const spoken = (cell: HTMLElement) => {
+      const copy = cell.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return copy.textContent;
+    };
+    const cells = (index: number) => within(rows[index]!).getAllByRole('cell').map(spoken);
+    expect(cells(0)).toEqual(['28 Feb 2024', '₹1,500.13', '₹1,500.13', '₹1,490.13 – ₹1,510.13', '₹1,480.13 – ₹1,520.13']);
+    expect(cells(4)).toEqual(['5 Mar 2024', '₹1,510.13', '₹1,525.13', '₹1,496.13 – ₹1,524.13', '₹1,482.13 – ₹1,538.13']);
+
+    // The back-test and the track record stay.
+    expect(screen.getByRole('region', { name: 'How accurate is this?' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: /TrendVision track record/ })).toBeTruthy();
+  });
+
+  it('hands the chart the actual closes of the days that have passed, past prices up to the forecast, and says so in the legend', async () => {
+    stubFetch(predictionServer({ predict: (call) => json(illustratedForecastOf((call.body as { ticker: string }).ticker, { passed: 6 })) }));
+    await openForm('/ai-predictions?symbol=INFY');
+
+    const canvas = await screen.findByTestId('fan-canvas');
+    const answer = illustratedForecastOf('INFY', { passed: 6 });
+    const actual = JSON.parse(canvas.dataset.actual ?? '[]') as Array<{ date: string; value: number }>;
+    expect(actual).toEqual(ILLUSTRATION_DATES.slice(0, 6).map((date, index) => ({ date, value: answer.illustration.outcome.actual[index] })));
+    // The months before the forecast: the closes after 27 Feb are the outcome, not the past it was made from.
+    const before = historyOf('INFY').bars.filter((bar) => bar.date <= '2024-02-27');
+    expect(canvas.dataset).toMatchObject({ history: '65', from: before.at(-65)!.date, to: '2024-02-27' });
+
+    const legend = screen.getByRole('list', { name: 'What the chart shows' });
+    expect(legend.textContent).toContain('Actual closes since the forecast was made');
+    expect(legend.textContent).toContain('Closing prices of the 3 months before the forecast');
+    expect(screen.getByRole('img', { name: /^Forecast chart\./ }).getAttribute('aria-label')).toContain(
+      `The actual closes of the 6 forecast days since run to ₹1,510.63 on 6 Mar 2024.`,
+    );
+
+    expect(screen.getByTestId('forecast-outcome').textContent).toBe(
+      'Of the 6 forecast days since, 5 closed inside the 80 % band and 6 inside the 95 % band. The other 4 days have not closed yet.',
+    );
+    const rows = within(screen.getByRole('table', { name: 'Forecast closing prices, with the actual closes since' })).getAllByRole('row').slice(1);
+    // The actual close's column, and its copy under the forecast close for a narrow screen.
+    const [, forecast, actualClose] = within(rows[9]!).getAllByRole('cell');
+    expect(actualClose!.textContent).toBe('Not yet');
+    expect(forecast!.querySelector('[aria-hidden="true"]')?.textContent).toBe('Actual Not yet');
+    expect(within(rows[0]!).getAllByRole('cell')[1]!.querySelector('[aria-hidden="true"]')?.textContent).toBe('Actual ₹1,500.13');
+  });
+});
+
+describe('TrendVision under the registered profile: a current forecast', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    reload();
+  });
+
+  it('names the research analyst whose research it is, from the compliance profile', async () => {
+    stubFetch(predictionServer({ compliance: () => json(REGISTERED_COMPLIANCE) }));
+    await openForm('/ai-predictions?symbol=INFY');
+
+    const panel = await screen.findByRole('region', { name: 'Infosys Ltd. (INFY): the next 10 trading days' });
+    expect((await within(panel).findByTestId('research-analyst')).textContent).toBe('Research by Meera Iyer, SEBI-registered research analyst, registration INH000012345.');
+    expect(within(panel).getByRole('table', { name: 'Forecast closing prices' })).toBeTruthy();
+    expect(within(panel).queryByRole('columnheader', { name: 'Actual close' })).toBeNull();
+    expect(screen.queryByTestId('illustration-reason')).toBeNull();
+    expect(screen.queryByTestId('forecast-outcome')).toBeNull();
+    expect((await screen.findByTestId('fan-canvas')).dataset.actual).toBeUndefined();
+  });
+
+  it('names no one when the profile cannot be loaded, and the forecast stays', async () => {
+    const { callsTo } = stubFetch(predictionServer({ compliance: () => json({ detail: 'Service unavailable.' }, 503) }));
+    await openForm('/ai-predictions?symbol=INFY');
+    const panel = await screen.findByRole('region', { name: 'Infosys Ltd. (INFY): the next 10 trading days' });
+    await waitFor(() => expect(callsTo('/api/system/compliance')).toHaveLength(1));
+    expect(within(panel).queryByTestId('research-analyst')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(panel).getByRole('table', { name: 'Forecast closing prices' })).toBeTruthy();
   });
 });

@@ -75,6 +75,28 @@ describe('FanChartCanvas', () => {
     expect(added(lastChart())).toHaveLength(5);
   });
 
+  it('draws an illustration’s actual closes last, in their own colour with a point a day, and only after the forecast was made', () => {
+    const made = { ...FORECAST, as_of: '2024-02-27', last_close: 1490.5, dates: ['2024-02-28', '2024-02-29', '2024-03-01'] };
+    const actual = [
+      { date: '2024-02-27', value: 1 },
+      { date: '2024-02-28', value: 1502.4 },
+      { date: '2024-02-29', value: 1499.9 },
+    ];
+    render(<FanChartCanvas history={[{ date: '2024-02-26', value: 1488 }, { date: '2024-02-27', value: 1490.5 }]} forecast={made} actual={actual} />);
+    const series = added(lastChart());
+    expect(series.map((entry) => entry.definition)).toEqual(['Area', 'Area', 'Area', 'Area', 'Line', 'Line', 'Line']);
+    const outcome = series.at(-1)!;
+    expect(dataOf(outcome)).toEqual([
+      { time: '2024-02-28', value: 1502.4 },
+      { time: '2024-02-29', value: 1499.9 },
+    ]);
+    // The chart's second line colour (market.css's --chart-line-2), not the past prices' text colour or the forecast's accent.
+    expect(outcome.options).toMatchObject({ color: '#c2410c', pointMarkersVisible: true, lineWidth: 2 });
+
+    render(<FanChartCanvas history={HISTORY} forecast={FORECAST} actual={[]} />);
+    expect(added(lastChart())).toHaveLength(6);
+  });
+
   it('disposes of the chart on unmount', () => {
     const view = render(<FanChartCanvas history={HISTORY} forecast={FORECAST} />);
     const chart = lastChart();

@@ -58,7 +58,7 @@ const bandSeries = (forecast: FanChartProps['forecast'], colors: ChartColors) =>
 };
 
 /** The chart itself; use FanChart from './fan-chart', which loads this module lazily. */
-export default function FanChartCanvas({ history, forecast }: FanChartProps) {
+export default function FanChartCanvas({ history, forecast, actual }: FanChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<IChartApi | null>(null);
   // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
@@ -101,12 +101,26 @@ export default function FanChartCanvas({ history, forecast }: FanChartProps) {
       closes.setData(past.map((point) => ({ time: point.date as Time, value: point.value })));
       added.push(closes);
     }
+    // An illustration's outcome, on top of everything: each forecast day's actual close, a point joined to the next.
+    const outcome = (actual ?? []).filter((point) => point.date > forecast.as_of && Number.isFinite(point.value));
+    if (outcome.length) {
+      const actualLine = chart.addSeries(LineSeries, {
+        ...quiet,
+        crosshairMarkerVisible: true,
+        color: colors.line2,
+        lineWidth: 2,
+        pointMarkersVisible: true,
+        pointMarkersRadius: 3,
+      });
+      actualLine.setData(outcome.map((point) => ({ time: point.date as Time, value: point.value })));
+      added.push(actualLine);
+    }
     chart.timeScale().fitContent();
     return () => {
       if (removed.current) return;
       for (const series of added) chart.removeSeries(series);
     };
-  }, [chart, history, forecast, colors]);
+  }, [chart, history, forecast, actual, colors]);
 
   return <div ref={container} className="fan-chart-canvas" />;
 }

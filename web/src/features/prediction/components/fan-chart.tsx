@@ -4,6 +4,7 @@ import { ChartBoundary } from '../../../components/market/lazy-price-chart';
 import type { ChartPoint } from '../../../components/market/line-chart';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { formatINR, formatMarketDate } from '../../../lib/format';
+import { OUTCOME_TEXTS } from '../texts';
 import './fan-chart.css';
 
 /** The parts of a forecast the chart draws. */
@@ -13,6 +14,11 @@ export type FanChartProps = {
   /** Adjusted closes up to the forecast's last close, oldest first; empty when they could not be loaded. */
   history: readonly ChartPoint[];
   forecast: FanForecast;
+  /**
+   * An illustration's outcome (the `education` profile): the actual closes of the forecast days that have passed,
+   * oldest first. Absent for a current forecast.
+   */
+  actual?: readonly ChartPoint[];
   /** Past prices are still loading: the box holds its place until they come, so the chart is drawn once. */
   pending?: boolean;
 };
@@ -21,35 +27,39 @@ export type FanChartProps = {
 const FanChartCanvas = lazy(() => import('./fan-chart-canvas'));
 
 /** The chart in words, for screen readers: where the prices went and where the forecast and its bands end. */
-export const describeFan = ({ history, forecast }: Pick<FanChartProps, 'history' | 'forecast'>): string => {
+export const describeFan = ({ history, forecast, actual = [] }: Pick<FanChartProps, 'history' | 'forecast' | 'actual'>): string => {
   const last = forecast.forecast.length - 1;
   const end = forecast.dates[last];
   const first = history[0];
   const past = first
     ? `Closing prices from ${formatMarketDate(first.date)} (${formatINR(first.value)}) to ${formatMarketDate(forecast.as_of)} (${formatINR(forecast.last_close)})`
     : `Last close ${formatINR(forecast.last_close)} on ${formatMarketDate(forecast.as_of)}`;
-  return (
+  const fan =
     `${past}, then the forecast to ${end ? formatMarketDate(end) : 'the last day'}: ${formatINR(forecast.forecast[last])} on day ${last + 1}, ` +
     `80 % band ${formatINR(forecast.lower80[last])} to ${formatINR(forecast.upper80[last])}, ` +
-    `95 % band ${formatINR(forecast.lower95[last])} to ${formatINR(forecast.upper95[last])}.`
-  );
+    `95 % band ${formatINR(forecast.lower95[last])} to ${formatINR(forecast.upper95[last])}.`;
+  const latest = actual.at(-1);
+  if (!latest) return fan;
+  const days = actual.length === 1 ? 'the 1 forecast day since' : `the ${actual.length} forecast days since`;
+  return `${fan} The actual closes of ${days} run to ${formatINR(latest.value)} on ${formatMarketDate(latest.date)}.`;
 };
 
 /**
- * A fan chart: the last months of closing prices, then the forecast line inside its 80 % and 95 % bands. The canvas
- * is built when it scrolls near the screen, in a box of fixed height, and its legend says in words what each mark is.
+ * A fan chart: the last months of closing prices, then the forecast line inside its 80 % and 95 % bands and, for an
+ * illustration, the actual closes since. The canvas is built when it scrolls near the screen, in a box of fixed
+ * height, and its legend says in words what each mark is.
  */
-export function FanChart({ history, forecast, pending = false }: FanChartProps) {
+export function FanChart({ history, forecast, actual, pending = false }: FanChartProps) {
   const plot = useRef<HTMLDivElement>(null);
   const near = useNearViewport(plot);
   const loading = <span className="fan-chart-loading">Loading chart...</span>;
   return (
     <figure className="fan-chart">
-      <div ref={plot} className="fan-chart-plot" role="img" aria-label={`Forecast chart. ${describeFan({ history, forecast })}`} data-testid="fan-chart">
+      <div ref={plot} className="fan-chart-plot" role="img" aria-label={`Forecast chart. ${describeFan({ history, forecast, actual })}`} data-testid="fan-chart">
         {near && !pending ? (
           <ChartBoundary>
             <Suspense fallback={loading}>
-              <FanChartCanvas history={history} forecast={forecast} />
+              <FanChartCanvas history={history} forecast={forecast} actual={actual} />
             </Suspense>
           </ChartBoundary>
         ) : (
@@ -60,7 +70,13 @@ export function FanChart({ history, forecast, pending = false }: FanChartProps) 
         {history.length || pending ? (
           <li>
             <span className="fan-swatch fan-swatch-history" aria-hidden="true" />
-            Closing prices of the last 3 months, adjusted for corporate actions
+            {actual ? OUTCOME_TEXTS.legendHistory : 'Closing prices of the last 3 months, adjusted for corporate actions'}
+          </li>
+        ) : null}
+        {actual ? (
+          <li>
+            <span className="fan-swatch fan-swatch-actual" aria-hidden="true" />
+            {OUTCOME_TEXTS.legendActual}
           </li>
         ) : null}
         <li>

@@ -30,7 +30,7 @@ describe('TrendVision’s first sentence', () => {
       ),
     );
     expect(eyebrow).toBe('TrendVision');
-    expect(lead()).toContain('next 10 trading days, with 80 % and 95 % bands');
+    expect(lead()).toContain('on the 10 trading days after the prices it is made from, with 80 % and 95 % bands');
   });
 
   it('counts the symbols a model beat “no change” for, when some were', async () => {

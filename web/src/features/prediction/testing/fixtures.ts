@@ -68,6 +68,41 @@ export const forecastOf = (ticker: string, overrides: Record<string, unknown> = 
   };
 };
 
+/** The ten NSE sessions after 27 Feb 2024 (8 Mar was Mahashivratri): an illustration's forecast days. */
+export const ILLUSTRATION_DATES = ['2024-02-28', '2024-02-29', '2024-03-01', '2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-11', '2024-03-12', '2024-03-13'];
+
+/** How far each actual close fell from the forecast: days 5 and 8 outside the 80 % band, every day inside the 95 % one. */
+const ACTUAL_OFFSETS = [0, 3, -5, 8, 15, -2, 6, -20, 1, 4];
+
+/**
+ * An illustration (the `education` profile): forecastOf's figures as made from the close of 27 Feb 2024, 30 days before
+ * the latest bar of 28 Mar 2024, with the actual closes since. With `passed`, only the first days have closed.
+ */
+export const illustratedForecastOf = (ticker: string, { passed = ILLUSTRATION_DATES.length, ...overrides }: Record<string, unknown> & { passed?: number } = {}) => {
+  const answer = forecastOf(ticker, { dates: ILLUSTRATION_DATES, as_of: '2024-02-27', last_close: 1490.5, ...overrides });
+  const actual = answer.forecast.map((value, index) => (index < passed ? value + (ACTUAL_OFFSETS[index] ?? 0) : null));
+  const inside = (lower: number[], upper: number[]) => actual.map((close, index) => (close === null ? null : close >= lower[index]! && close <= upper[index]!));
+  const inside80 = inside(answer.lower80, answer.upper80);
+  const inside95 = inside(answer.lower95, answer.upper95);
+  return {
+    ...answer,
+    illustration: {
+      lag_days: 30,
+      latest: '2024-03-28',
+      cutoff: '2024-02-27',
+      outcome: {
+        through: '2024-03-28',
+        actual,
+        inside80,
+        inside95,
+        days: actual.filter((close) => close !== null).length,
+        hits80: inside80.filter(Boolean).length,
+        hits95: inside95.filter(Boolean).length,
+      },
+    },
+  };
+};
+
 /** A premium answer (horizon 30): thirty days of forecast, both error figures at 30 days and every model's back-test side by side. */
 export const premiumForecastOf = (ticker: string, overrides: Record<string, unknown> = {}) =>
   forecastOf(ticker, { dates: PREMIUM_FORECAST_DATES, accuracy: PREMIUM_ACCURACY, models: MODEL_BACKTESTS, ...overrides });
@@ -142,6 +177,8 @@ type Routes = {
   live?: () => Response | Promise<Response>;
   /** GET /api/premium/status (a 404 when not given: the stored premium flag decides). */
   premium?: () => Response | Promise<Response>;
+  /** GET /api/system/compliance (a 404 when not given: no research analyst line). */
+  compliance?: () => Response | Promise<Response>;
 };
 
 const symbolOf = (call: FetchCall) => new URL(call.url, 'http://x').searchParams.get('symbol') ?? '';
@@ -154,7 +191,7 @@ const forecastFor = (call: FetchCall) => {
 
 /** A server for the page: the stocks, their history, the track record, the live record, and forecasts of whatever ticker is posted. */
 export const predictionServer =
-  ({ predict, history, accuracy, live, premium }: Routes = {}) =>
+  ({ predict, history, accuracy, live, premium, compliance }: Routes = {}) =>
   (call: FetchCall): Response | Promise<Response> => {
     if (call.url === '/api/market/symbols') return json(SYMBOLS);
     if (call.url.startsWith('/api/market/history?')) return history ? history(call) : json(historyOf(symbolOf(call)));
@@ -162,5 +199,6 @@ export const predictionServer =
     if (call.url === '/api/predictions/live-record') return live ? live() : json(LIVE_RECORD);
     if (call.url === '/predict') return predict ? predict(call) : forecastFor(call);
     if (call.url.startsWith('/api/premium/status?') && premium) return premium();
+    if (call.url === '/api/system/compliance' && compliance) return compliance();
     return notFound();
   };

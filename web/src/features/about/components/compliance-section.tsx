@@ -1,0 +1,38 @@
+import { useCompliance } from '../../../lib/get-compliance';
+import { COMPLIANCE_TEXTS, circularSentence } from '../texts';
+
+/**
+ * 'Compliance profile': the profile this deployment runs under, its rules in sentences and the SEBI circular they
+ * follow, as GET /api/system/compliance answers; a sentence instead when the answer cannot be had.
+ */
+export function ComplianceSection() {
+  const compliance = useCompliance();
+  const { data } = compliance;
+  const circular = data ? circularSentence(data.circular) : null;
+  return (
+    <section className="panel" aria-labelledby="about-compliance" data-testid="compliance-profile">
+      <h2 id="about-compliance">{COMPLIANCE_TEXTS.heading}</h2>
+      {data && circular ? (
+        <>
+          <p>{COMPLIANCE_TEXTS.profiles[data.profile]}</p>
+          <ul className="plain-list">
+            {data.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+          <p className="compliance-circular">
+            {circular.before}
+            <span className="compliance-circular-number">{circular.number}</span>
+            {circular.after}
+          </p>
+        </>
+      ) : compliance.isError ? (
+        <p>{COMPLIANCE_TEXTS.failed}</p>
+      ) : (
+        <p className="muted" role="status">
+          {COMPLIANCE_TEXTS.loading}
+        </p>
+      )}
+    </section>
+  );
+}
