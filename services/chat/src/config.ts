@@ -1,4 +1,4 @@
-import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
 import { z } from 'zod';
 
 /** Settings of the chat service; the only reader of process.env. An empty variable (compose passes `${X:-}`) counts as unset. */
@@ -15,7 +15,9 @@ export const ConfigSchema = ServiceConfigSchema.extend({
   CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Run the retention job (every hour); tests call it directly. */
   CHAT_RETENTION_JOB: envFlag('true'),
-});
+  /** Under `registered` Warren AI's opening message names the research analyst who runs this deployment. */
+  ...COMPLIANCE_CONFIG,
+}).superRefine(checkComplianceConfig);
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const loadConfig = (): Config => loadConfigOrExit(ConfigSchema, process.env);

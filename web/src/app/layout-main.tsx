@@ -4,6 +4,8 @@ import { PricesAgeBar, ShownPricesDateProvider } from '../components/market/pric
 import { AppErrorBoundary } from '../components/widgets/app-error-boundary';
 import { AdSlot } from '../features/ads/components/ad-slot';
 import { PremiumTicker } from '../features/premium/components/premium-ticker';
+import { formatMarketDate } from '../lib/format';
+import { useCompliance } from '../lib/get-compliance';
 
 type LayoutMainProps = {
   /** Keys the error boundary, so a failed page recovers on the next address. */
@@ -13,6 +15,18 @@ type LayoutMainProps = {
   /** A notice above everything else in the column (the device conflict). */
   banner?: ReactNode;
 };
+
+/** Under the `registered` compliance profile, the research analyst who runs this copy, on every page. */
+function RegisteredAnalyst() {
+  const analyst = useCompliance().data?.research_analyst;
+  if (!analyst) return null;
+  return (
+    <p data-testid="footer-registration">
+      Run by {analyst.name}, SEBI-registered research analyst, registration {analyst.registration_number} (valid until{' '}
+      {formatMarketDate(analyst.valid_until)}).
+    </p>
+  );
+}
 
 /** The shell's main column: a banner, the prices' date, the premium ticker, the header ad, the page and the footer. */
 export function LayoutMain({ pathname, inert, banner }: LayoutMainProps) {
@@ -35,6 +49,7 @@ export function LayoutMain({ pathname, inert, banner }: LayoutMainProps) {
         <p>
           Nivesh <span data-testid="app-version">v{__APP_VERSION__}</span> · Educational analysis, not investment advice.
         </p>
+        <RegisteredAnalyst />
       </footer>
     </div>
   );

@@ -8,6 +8,7 @@ import {
   type ChatType,
   DEFAULT_TICKER,
   DomainError,
+  type ResearchAnalyst,
 } from '@nivesh/proto';
 import { SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
@@ -49,6 +50,12 @@ export class ChatService {
     private readonly llm: LlmEngine,
   ) {}
 
+  /** Under the `registered` compliance profile, the research analyst the opening message names. */
+  private get analyst(): ResearchAnalyst | null {
+    const { COMPLIANCE_PROFILE, RA_REGISTRATION_NUMBER, RA_NAME, RA_VALID_UNTIL } = this.config;
+    return COMPLIANCE_PROFILE === 'registered' ? { registration_number: RA_REGISTRATION_NUMBER!, name: RA_NAME!, valid_until: RA_VALID_UNTIL! } : null;
+  }
+
   /** The status a chat reports when nothing went wrong: online with a language model, else the built-in engine. */
   private get baseStatus(): ChatSystemStatus {
     return this.llm.configured ? 'online' : 'offline_mode';
@@ -64,7 +71,7 @@ export class ChatService {
       context_id: context.id,
       chat_type: chatType,
       ticker,
-      message: greeting(grounding),
+      message: greeting(grounding, this.analyst),
       compliance_note: COMPLIANCE_NOTE,
       system_status: this.baseStatus,
     };

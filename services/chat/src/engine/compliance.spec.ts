@@ -201,6 +201,7 @@ describe('the built-in engine and the output rail', () => {
   it('greets, notes and disclaims without anything the output rail would withhold', () => {
     for (const [, grounding] of GROUNDINGS) {
       expect(guard.checkAnswer(greeting(grounding), contextOf(grounding)).blocked).toBe(false);
+      expect(guard.checkAnswer(greeting(grounding, { registration_number: 'INH000012345', name: 'Asha Rao', valid_until: '2030-03-31' }), contextOf(grounding)).blocked).toBe(false);
     }
     expect(guard.checkAnswer(COMPLIANCE_NOTE).blocked).toBe(false);
     expect(guard.checkAnswer(DISCLAIMER).blocked).toBe(false);

@@ -1,4 +1,4 @@
-import { greeting, COMPLIANCE_NOTE, DISCLAIMER, NO_CALLS } from './texts';
+import { greeting, COMPLIANCE_NOTE, DISCLAIMER, NO_CALLS, registeredNote } from './texts';
 import { emptyGrounding, relianceGrounding, sentimentGrounding } from './testing/fixtures';
 
 describe('greeting and compliance texts', () => {
@@ -17,6 +17,18 @@ describe('greeting and compliance texts', () => {
     expect(text).toContain('It read **71.5 (Greed)** as of 7 Mar 2024.');
     expect(text).toContain('breadth, momentum, volatility, 52-week highs against lows');
     expect(text.endsWith(NO_CALLS)).toBe(true);
+  });
+
+  it('under the registered profile names the research analyst and says what is automated, in both chats, before the promise of no calls', () => {
+    const analyst = { registration_number: 'INH000012345', name: 'Asha Rao', valid_until: '2030-03-31' };
+    expect(registeredNote(analyst)).toBe(
+      'This copy of Nivesh is run by Asha Rao, a SEBI-registered research analyst (registration INH000012345, valid until 31 Mar 2030). My answers are written automatically from Nivesh’s figures and its guides, without a person reading them first, and they stay educational.',
+    );
+    for (const grounding of [relianceGrounding(), sentimentGrounding()]) {
+      const text = greeting(grounding, analyst);
+      expect(text).toContain(`${registeredNote(analyst)}\n\n${NO_CALLS}`);
+      expect(greeting(grounding)).not.toContain('INH');
+    }
   });
 
   it('greets without figures when the data could not be fetched', () => {

@@ -1,4 +1,4 @@
-import type { ChatType } from '@nivesh/proto';
+import type { ChatType, ResearchAnalyst } from '@nivesh/proto';
 import { asOf, formatNumber } from './format';
 import type { Grounding } from './grounding';
 
@@ -52,8 +52,19 @@ export const exampleQuestions = (chatType: ChatType, ticker: string | null, coun
 export const capabilities = (chatType: ChatType, ticker: string | null): string =>
   CAPABILITIES[chatType].map((line) => `- ${withTicker(line, ticker)}`).join('\n');
 
+/**
+ * Under the `registered` compliance profile: whose deployment this is, and what of the chat is automated, as SEBI's
+ * January 2025 circulars ask of a research analyst who uses AI.
+ */
+export const registeredNote = ({ name, registration_number, valid_until }: ResearchAnalyst): string =>
+  `This copy of Nivesh is run by ${name}, a SEBI-registered research analyst (registration ${registration_number}, valid until ${asDay(valid_until)}). ` +
+  'My answers are written automatically from Nivesh’s figures and its guides, without a person reading them first, and they stay educational.';
+
+const asDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 /** The start message: who Warren AI is, what it can explain in this chat, and that it gives no calls. */
-export const greeting = (grounding: Grounding): string => {
+export const greeting = (grounding: Grounding, analyst: ResearchAnalyst | null = null): string => {
+  const registered = analyst ? [registeredNote(analyst)] : [];
   if (grounding.chatType === 'technical' && grounding.ticker) {
     const ticker = grounding.ticker;
     const name = grounding.company ? `${ticker} (${grounding.company})` : ticker;
@@ -62,6 +73,7 @@ export const greeting = (grounding: Grounding): string => {
     return [
       `Hi, I’m Warren AI, Nivesh’s educational assistant. This chat is about ${name}.${dated}`,
       `Ask me what ${ticker}’s indicators say (RSI, MACD, moving averages, Bollinger Bands), where its support and resistance levels are, how volatile it has been, or how TrendVision’s forecasts have fared. I can also explain ideas such as P/E, SIPs or how to check a SEBI registration.`,
+      ...registered,
       NO_CALLS,
     ].join('\n\n');
   }
@@ -70,6 +82,7 @@ export const greeting = (grounding: Grounding): string => {
   return [
     `Hi, I’m Warren AI, Nivesh’s educational assistant. This chat is about the mood of the Indian stock market, measured by Nivesh’s market sentiment index from 0 (fear) to 100 (greed).${reading}`,
     'Ask me what the index says, what drives it (breadth, momentum, volatility, 52-week highs against lows) or general questions such as what a SIP is or how to spot investment fraud.',
+    ...registered,
     NO_CALLS,
   ].join('\n\n');
 };

@@ -186,6 +186,9 @@ export const beatNaiveCount = (beat: number, total: number, horizon: number): st
 export const LIVE_RECORD_TEXTS = {
   lead: 'TrendVision keeps every forecast it serves as it was made, before the close it forecasts exists, and scores it when that close arrives. Each forecast is one stock’s close on one trading day; unlike the back-test, none could have been tuned to the answer.',
   nothingRecorded: 'No forecast has been recorded yet. Each one TrendVision serves is kept and scored when the close it forecasts arrives.',
+  /** Under the education profile: its forecasts are made 30 days back, so their closes exist already. */
+  education:
+    'This copy of Nivesh runs as an education platform: its forecasts are made from prices at least 30 days old, so their closes already exist and none joins the live record. It shows the forecasts served under a registered research analyst’s deployment, if any.',
   band80: '80 % band held',
   band95: '95 % band held',
   relativeMae: 'Relative MAE: errors against no change',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EDUCATION_COMPLIANCE, REGISTERED_COMPLIANCE } from '../../../testing/compliance';
 import { json, never, notFound, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
@@ -58,6 +58,10 @@ describe('/about', () => {
     expect(await within(section).findByText(/runs under the registered profile, as the tool of a SEBI-registered research analyst\./)).toBeTruthy();
     expect(section.textContent).toContain('run by Meera Iyer, a SEBI-registered research analyst (registration INH000012345, valid until 31 Mar 2029).');
     expect(section.textContent).toContain('HO/47/17/12(11)2025-MRD-POD3/I/11107/2026 of 8 May 2026');
+    // The advice section no longer says Nivesh is not registered: this copy is run by a registered analyst.
+    const advice = screen.getByRole('region', { name: 'Educational, not investment advice' });
+    await waitFor(() => expect(advice.textContent).toContain('This copy of Nivesh is run by Meera Iyer, registered with the Securities and Exchange Board of India (SEBI) as a research analyst (registration INH000012345).'));
+    expect(advice.textContent).not.toContain('It is not registered');
   });
 
   it('says the profile is loading while it is asked for', async () => {

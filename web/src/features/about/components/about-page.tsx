@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 import { PRIVACY_TEXTS } from '../texts';
+import { useCompliance } from '../../../lib/get-compliance';
 import { ComplianceSection } from './compliance-section';
 import './about.css';
 
@@ -17,6 +18,7 @@ export function AboutPage() {
   });
   const { openContactDialog, openHelpGuide } = useLayoutActions();
   const price = formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 });
+  const analyst = useCompliance().data?.research_analyst ?? null;
 
   return (
     <div className="page-body prose">
@@ -67,11 +69,19 @@ export function AboutPage() {
 
       <section className="panel callout" aria-labelledby="about-advice">
         <h2 id="about-advice">Educational, not investment advice</h2>
-        <p>
-          Nivesh is an educational tool. It is not registered with the Securities and Exchange Board of India (SEBI) as an
-          investment adviser or research analyst, and nothing in the app is a recommendation to buy, sell or hold any
-          security.
-        </p>
+        {analyst ? (
+          <p>
+            This copy of Nivesh is run by {analyst.name}, registered with the Securities and Exchange Board of India (SEBI) as a
+            research analyst (registration {analyst.registration_number}). Its screens and Warren AI stay educational, and
+            nothing in the app is a recommendation to buy, sell or hold any security.
+          </p>
+        ) : (
+          <p>
+            Nivesh is an educational tool. It is not registered with the Securities and Exchange Board of India (SEBI) as an
+            investment adviser or research analyst, and nothing in the app is a recommendation to buy, sell or hold any
+            security.
+          </p>
+        )}
         <ul className="plain-list">
           <li>Nothing in Nivesh gives price targets or buy and sell calls.</li>
           <li>Indicators and scores describe the past; they do not tell what a price will do next.</li>

@@ -1,6 +1,7 @@
 import type { ForecastLiveRecord, LiveRecordHorizon } from '@nivesh/proto';
 import { useId } from 'react';
 import { QueryState } from '../../../components/market/query-state';
+import { useCompliance } from '../../../lib/get-compliance';
 import { useLiveRecord } from '../api/get-live-record';
 import {
   LIVE_RECORD_TEXTS,
@@ -67,10 +68,16 @@ function LiveRecordBody({ record }: { record: ForecastLiveRecord }) {
 export function LiveRecord() {
   const headingId = useId();
   const record = useLiveRecord();
+  const education = useCompliance().data?.profile === 'education';
   return (
     <section className="panel live-record" aria-labelledby={headingId}>
       <h2 id={headingId}>{liveRecordTitle(record.data?.since ?? null)}</h2>
       <p className="muted">{LIVE_RECORD_TEXTS.lead}</p>
+      {education ? (
+        <p className="muted" data-testid="live-record-education">
+          {LIVE_RECORD_TEXTS.education}
+        </p>
+      ) : null}
       <QueryState query={record} what="live record">
         {(data) => <LiveRecordBody record={data} />}
       </QueryState>
