@@ -55,7 +55,15 @@ const percentile = (values, p) => {
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const eveningOf = (day) => new Date(`${day}T20:00:00+05:30`).toISOString();
+/**
+ * The evening a day is replayed at: 20:00 India time, or a minute after the session's close when it closes later (a
+ * Muhurat session whose hours the calendar does not hold closes, for it, at midnight).
+ */
+const eveningOf = (day) => {
+  const evening = new Date(`${day}T20:00:00+05:30`);
+  const close = NSE_CALENDAR.closeOf(day);
+  return (close && close > evening ? new Date(close.getTime() + 60_000) : evening).toISOString();
+};
 
 /** The dataset up to D0 in its own format, plus (for the large universe) the synthetic stocks' last 5 years. */
 const writeDataset = () => {
@@ -105,6 +113,17 @@ const idle = async (queues, timeoutMs = 30 * 60_000) => {
   throw new Error(`follow-on jobs still running after ${timeoutMs / 60_000} minutes`);
 };
 
+/** Resolves when the prediction service's boot back-test (job id `backtest-boot-…`) has completed. */
+const bootBacktestDone = async (queue, timeoutMs = 60 * 60_000) => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const done = await queue.getCompleted(0, -1);
+    if (done.some((job) => String(job.id).startsWith('backtest-boot-'))) return;
+    await sleep(1_000);
+  }
+  throw new Error(`the boot back-test was not done after ${timeoutMs / 60_000} minutes`);
+};
+
 const scenario = async (universe) => {
   const large = universe === 2000;
   log(`── ${universe} stocks: ${replayDays.length} trading days from ${replayDays[0]} to ${replayDays.at(-1)}`);
@@ -152,8 +171,11 @@ const scenario = async (universe) => {
       ]);
     }
     for (const entry of ['services/market/dist/main.js', 'services/portfolio/dist/main.js', 'services/prediction/dist/main.js']) processes.push(startProcess(entry, env));
-    // The services' start-up work (the boot warm and back-test of the loaded data) is not part of a day.
+    // The services' start-up work (the boot warm and back-test of the loaded data) is not part of a day. The prediction
+    // service queues its boot back-test only once it has started (seconds, more on a busy machine), so wait for that
+    // job to be done rather than for a moment without jobs.
     await sleep(3_000);
+    if (BACKTESTS) await bootBacktestDone(followOn[2]);
     await idle(followOn);
 
     const rpc = new RpcClient({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });

@@ -523,7 +523,7 @@ export const NSE_SESSION_YEARS: readonly SessionYear[] = [
   },
   {
     year: 2023,
-    source: 'NSE circular NSE/CMTR/54757 and its later changes, as the bhavcopies of the shared dataset record them',
+    source: 'NSE circular NSE/CMTR/54757 and its later changes, as the bhavcopies of the shared dataset record them; Muhurat trading on Sunday 12 Nov 2023, 18:15–19:15',
     holidays: [
       ['2023-01-26', 'Republic Day'],
       ['2023-03-07', 'Trading holiday'],
@@ -542,7 +542,7 @@ export const NSE_SESSION_YEARS: readonly SessionYear[] = [
       ['2023-12-25', 'Christmas'],
     ],
     special_sessions: [
-      ['2023-11-12', 'Muhurat trading (Diwali Laxmi Pujan)'],
+      ['2023-11-12', 'Muhurat trading (Diwali Laxmi Pujan)', '19:15'],
     ],
   },
   {

@@ -112,6 +112,9 @@ describe('the NSE trading calendar', () => {
     // The Muhurat session of 1 Nov 2024 closed at 19:00.
     expect(nse.lastCompletedSession(new Date('2024-11-01T13:00:00Z'))).toBe('2024-10-31');
     expect(nse.lastCompletedSession(new Date('2024-11-01T13:30:00Z'))).toBe('2024-11-01');
+    // That of Sunday 12 Nov 2023 at 19:15: the evening's run at 20:00 finds it closed.
+    expect(nse.lastCompletedSession(new Date('2023-11-12T13:44:00Z'))).toBe('2023-11-10');
+    expect(nse.lastCompletedSession(new Date('2023-11-12T14:30:00Z'))).toBe('2023-11-12');
   });
 
   it('refuses a list that contradicts itself', () => {
