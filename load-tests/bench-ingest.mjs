@@ -36,13 +36,15 @@ const SYNTHETIC_HISTORY_SESSIONS = 5 * 250;
 const ALERTS = 50;
 const COLD_SAMPLE = 25;
 const GOALS = { 48: 60_000, 2000: 300_000 };
+/** In the 2,000-stock universe, the stocks users asked TrendVision about before the replay (their back-tests kept current). */
+const ASKED = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK', 'SBIN', 'ITC', 'LT', 'BHARTIARTL', 'HINDUNILVR'];
 const BACKTESTS = process.env.BENCH_INGEST_BACKTEST !== 'false';
 // A dry run of the plumbing (BENCH_INGEST_BACKTEST=false) leaves the prediction-backtest queue unworked.
 const FOLLOW_ON = ['market-warm', 'portfolio-alerts', ...(BACKTESTS ? ['prediction-backtest'] : [])];
 
 ensureBuilt({ web: false });
 const { NSE_CALENDAR, RpcClient } = await import('../proto/dist/node/index.js');
-const { MARKET } = await import('../proto/dist/index.js');
+const { MARKET, PREDICTION } = await import('../proto/dist/index.js');
 const { NseStandin } = await import('../services/market/dist/nse/standin/nse-standin.js');
 const { loadNseDataset } = await import('../services/market/dist/nse/standin/nse-files.js');
 const { SyntheticMarket, syntheticStock } = await import('../services/market/dist/nse/standin/synthetic.js');
@@ -180,6 +182,18 @@ const scenario = async (universe) => {
 
     const rpc = new RpcClient({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
     await rpc.connect();
+    // Beyond PREDICTION_BACKTEST_ALL_UP_TO symbols TrendVision keeps current only the back-tests of the stocks someone
+    // asked about: in the large universe, ask about ASKED of them first (not measured), so each day has back-tests to
+    // bring up to date and the incremental back-test has a full recompute to be compared with.
+    if (large && BACKTESTS) {
+      const asking = performance.now();
+      for (const ticker of ASKED) {
+        await rpc.call(PREDICTION.predict, { ticker }, { deadlineMs: 10 * 60_000 });
+        await rpc.call(PREDICTION.predict, { ticker, horizon_days: 30 }, { deadlineMs: 10 * 60_000 });
+      }
+      await idle(followOn);
+      log(`asked TrendVision about ${ASKED.length} stocks (their back-tests computed) in ${seconds(performance.now() - asking)}`);
+    }
     const perDay = [];
     const perRun = [];
     const perBacktest = [];
@@ -242,7 +256,12 @@ const scenario = async (universe) => {
     };
     log(`${universe} stocks: a day's whole update p50 ${seconds(p50)}, p99 ${seconds(p99)} (goal < ${seconds(GOALS[universe])} at p99: ${p99 < GOALS[universe] ? 'met' : 'MISSED'})`);
     log(`${universe} stocks: the pipeline run alone (fetch, check, import) p50 ${seconds(row.run_p50_ms)}`);
-    log(`${universe} stocks: TrendVision back-tests after a day p50 ${seconds(incrementalBacktest)}; a full recompute ${seconds(fullMs)}: ${((incrementalBacktest / fullMs) * 100).toFixed(1)} % of it (goal < 10 %)`);
+    const recomputed = fullResult ? fullResult.computed : 0;
+    if (recomputed > 0) {
+      log(`${universe} stocks: TrendVision back-tests after a day p50 ${seconds(incrementalBacktest)}; a full recompute of ${recomputed} back-tests ${seconds(fullMs)}: ${((incrementalBacktest / fullMs) * 100).toFixed(1)} % of it (goal < 10 %)`);
+    } else if (BACKTESTS) {
+      log(`${universe} stocks: no back-test to keep current (nobody asked TrendVision about any stock), so no ratio`);
+    }
     if (cold.length) log(`${universe} stocks: cold 5-year indicators of stocks outside the warmed set p50 ${row.cold_indicators_p50_ms} ms (goal < 100 ms)`);
     return row;
   } finally {
