@@ -107,3 +107,47 @@ test.describe('the daily pipeline on the dashboard', () => {
     });
   });
 });
+
+test.describe("TrendVision under the registered profile (the daily stack is a research analyst's deployment)", () => {
+  test.use({ baseURL: DAILY_URL });
+
+  test("shows the current forecast under the analyst's registration, links to the disclosures, and fits 1366 and 390 px", async ({ page }) => {
+    test.setTimeout(150_000);
+    await popupAlreadySeen(page);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/ai-predictions');
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/predict' && response.request().method() === 'POST', { timeout: 120_000 });
+    await page.getByRole('combobox', { name: 'Ticker symbol' }).fill('INFY');
+    await page.getByRole('button', { name: 'Predict' }).click();
+    const forecast = (await (await answered).json()) as { as_of: string; research_analyst?: { registration_number: string }; illustration?: unknown };
+    // The answer itself names the analyst, and is made on the latest prices (D or later), not 30 days back.
+    expect(forecast.research_analyst?.registration_number).toBe('INH000000001');
+    expect(forecast.illustration).toBeUndefined();
+    expect(forecast.as_of >= D).toBe(true);
+
+    const panel = page.getByRole('region', { name: 'Infosys Ltd. (INFY): the next 10 trading days' });
+    await expect(panel).toBeVisible({ timeout: 90_000 });
+    const analyst = panel.getByTestId('research-analyst');
+    await expect(analyst).toHaveText('Research by Nivesh Research (test), SEBI-registered research analyst, registration INH000000001. Read the disclosures.');
+    await expect(page.getByTestId('illustration-reason')).toHaveCount(0);
+    await expect(panel.locator(`time[datetime="${forecast.as_of}"]`).first()).toBeVisible();
+    await expect(page.getByTestId('footer-registration')).toContainText('registration INH000000001');
+
+    await page.setViewportSize(PHONE);
+    await expect(analyst).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const box of [analyst, panel.getByRole('table', { name: 'Forecast closing prices' })]) {
+      const { x, width } = (await box.boundingBox())!;
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(PHONE.width);
+    }
+
+    // The disclosures, in /about's compliance section, and what the audit records keep in its privacy section.
+    await analyst.getByRole('link', { name: 'Read the disclosures.' }).click();
+    await expect(page).toHaveURL(/\/about#disclosures$/);
+    await expect(page.getByRole('heading', { name: "The research analyst's disclosures" })).toBeVisible();
+    expect(await page.getByTestId('ra-disclosures').locator('li').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('audit-privacy')).toContainText('kept as an audit record for 5 years');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});

@@ -22,6 +22,7 @@ import { startStack } from './lib/stack.mjs';
 
 const { QueueProducer } = await import('../proto/dist/node/index.js');
 const { QUEUES } = await import('../proto/dist/index.js');
+const { REGISTERED_TEST_ENV } = await import('../proto/dist/node/testing/registered.js');
 const { NseStandin } = await import('../services/market/dist/nse/standin/nse-standin.js');
 
 /** The last day loaded (a Monday); the journey replays the trading days after it (the dataset's NIFTY 50 ends on 7 Mar 2024). */
@@ -125,10 +126,7 @@ const stack = startStack({
     MARKET_WARM: 'false',
     PREDICTION_BACKTEST: 'false',
     // The other compliance profile than the first stack's: a registered research analyst's deployment (current forecasts).
-    COMPLIANCE_PROFILE: 'registered',
-    RA_REGISTRATION_NUMBER: 'INH000000001',
-    RA_NAME: 'Nivesh Research (test)',
-    RA_VALID_UNTIL: '2030-12-31',
+    ...REGISTERED_TEST_ENV,
     MARKET_DAILY: 'true',
     MARKET_DAILY_CRON: 'manual',
     MARKET_UNIVERSE: 'dataset',

@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, otlpTracesUrl, parseConfig } from '@nivesh/proto/node';
+import { complianceOf, ConfigError, otlpTracesUrl, parseConfig } from '@nivesh/proto/node';
 import { ConfigSchema, listenHost } from './config';
 
 const SECRET = 's'.repeat(32);
@@ -70,6 +72,38 @@ describe('gateway config', () => {
     ).toThrow(/RA_REGISTRATION_NUMBER: must be a SEBI research analyst registration number/);
     const registered = parseConfig(ConfigSchema, { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345', RA_NAME: 'Asha Rao', RA_VALID_UNTIL: '2030-03-31' });
     expect(registered).toMatchObject({ COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345' });
+  });
+
+  it("reads the analyst's disclosures from RA_DISCLOSURES_FILE, paragraph by paragraph, and refuses a file it cannot read or that holds nothing", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nivesh-disclosures-'));
+    try {
+      const registered = { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345', RA_NAME: 'Asha Rao', RA_VALID_UNTIL: '2030-03-31' };
+      const file = path.join(dir, 'disclosures.txt');
+      writeFileSync(file, 'Asha Rao holds no shares\nof the stocks covered.\n\n\nInvestments in the securities market are subject to market risks.\n');
+      const config = parseConfig(ConfigSchema, { ...registered, RA_DISCLOSURES_FILE: file });
+      expect(complianceOf(config).disclosures).toEqual(['Asha Rao holds no shares of the stocks covered.', 'Investments in the securities market are subject to market risks.']);
+      // Without a file, the default disclosures name the analyst.
+      const defaults = complianceOf(parseConfig(ConfigSchema, registered)).disclosures;
+      expect(defaults.length).toBeGreaterThanOrEqual(3);
+      expect(defaults[0]).toContain('in no way guarantee the performance of Asha Rao');
+      writeFileSync(path.join(dir, 'empty.txt'), '\n  \n');
+      expect(() => parseConfig(ConfigSchema, { ...registered, RA_DISCLOSURES_FILE: path.join(dir, 'empty.txt') })).toThrow(/RA_DISCLOSURES_FILE: holds no text/);
+      expect(() => parseConfig(ConfigSchema, { ...registered, RA_DISCLOSURES_FILE: path.join(dir, 'missing.txt') })).toThrow(/RA_DISCLOSURES_FILE: cannot be read \(ENOENT\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps audit records five years unless COMPLIANCE_AUDIT_RETENTION_DAYS says otherwise, and says so in words', () => {
+    const registered = { JWT_SECRET: SECRET, COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000012345', RA_NAME: 'Asha Rao', RA_VALID_UNTIL: '2030-03-31' };
+    const byDefault = complianceOf(parseConfig(ConfigSchema, registered)).audit!;
+    expect(byDefault.retention_days).toBe(1826);
+    expect(byDefault.kept).toContain('kept as an audit record for 5 years');
+    expect(byDefault.kept).toContain('no e-mail address');
+    expect(complianceOf(parseConfig(ConfigSchema, { ...registered, COMPLIANCE_AUDIT_RETENTION_DAYS: '400' })).audit!.kept).toContain('for 400 days');
+    expect(() => parseConfig(ConfigSchema, { ...registered, COMPLIANCE_AUDIT_RETENTION_DAYS: '0' })).toThrow(/COMPLIANCE_AUDIT_RETENTION_DAYS/);
+    // Under education nothing is kept, and no analyst discloses anything.
+    expect(complianceOf(parseConfig(ConfigSchema, { JWT_SECRET: SECRET }))).toMatchObject({ audit: null, disclosures: [] });
   });
 
   it('exports spans only to a configured OTLP endpoint', () => {

@@ -116,6 +116,7 @@ export const PredictionBacktestJobSchema = z.object({
 export type PredictionBacktestJob = z.infer<typeof PredictionBacktestJobSchema>;
 
 /** Deletes Warren AI conversations past their retention; repeated every hour, carries nothing. */
+/** An hourly purge of expired records (chat transcripts, audit records): no payload. */
 export const ChatRetentionJobSchema = z.object({});
 export type ChatRetentionJob = z.infer<typeof ChatRetentionJobSchema>;
 
@@ -195,6 +196,8 @@ export const QUEUES = {
   // Each feed keeps its own backoff; a failed run is simply the next scheduled one.
   newsFeeds: defineQueue('news-feeds', { fetch: NewsFeedsJobSchema }, { attempts: 1 }),
   chatRetention: defineQueue('chat-retention', { purge: ChatRetentionJobSchema }, { attempts: 3, backoffMs: 60_000 }),
+  // The registered profile's audit records of forecasts shown, deleted after COMPLIANCE_AUDIT_RETENTION_DAYS.
+  predictionAuditRetention: defineQueue('prediction-audit-retention', { purge: ChatRetentionJobSchema }, { attempts: 3, backoffMs: 60_000 }),
   // A webhook is retried for about an hour in all (its subscription may not be stored yet); reconciliation covers the rest.
   paymentEvents: defineQueue('payment-events', { 'razorpay-webhook': PaymentWebhookJobSchema }, { attempts: 12, backoffMs: 1_000 }),
   premiumMaintenance: defineQueue(

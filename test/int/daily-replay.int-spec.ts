@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { PORTFOLIO, PREDICTION, SERVICE_NAMES, type AlertRule, type PredictResponse } from '@nivesh/proto';
 import { NSE_CALENDAR, RpcClient } from '@nivesh/proto/node';
+import { REGISTERED_TEST_ENV } from '../../proto/src/node/testing/registered';
 import { NseStandin } from '../../services/market/src/nse/standin/nse-standin';
 
 /**
@@ -337,10 +338,7 @@ describe('the daily pipeline across services: alerts fire on their day, the live
         PREDICTION_BACKTEST_ALL_UP_TO: '0',
         // Current forecasts and their live record: a registered research analyst's deployment (under the default
         // education profile a forecast is made 30 days back and never enters the live record).
-        COMPLIANCE_PROFILE: 'registered',
-        RA_REGISTRATION_NUMBER: 'INH000000001',
-        RA_NAME: 'Test Research Analyst',
-        RA_VALID_UNTIL: '2030-12-31',
+        ...REGISTERED_TEST_ENV,
       }),
     ]);
 

@@ -24,6 +24,13 @@ export const SEBI_PRICE_DATA_CIRCULAR = {
   title: 'Norms for sharing and usage of price data for educational purposes',
 } as const;
 
+/**
+ * Under `registered`, how long every forecast shown and every chat answer is kept as an audit record, in days: five
+ * years by default, as SEBI's consultation paper of 20 Jun 2025 on the responsible use of AI proposes for the inputs and
+ * outputs of AI tools (COMPLIANCE_AUDIT_RETENTION_DAYS sets it).
+ */
+export const COMPLIANCE_AUDIT_RETENTION_DAYS_DEFAULT = 1826;
+
 /** A SEBI research analyst registration number: INH followed by nine digits. */
 export const RESEARCH_ANALYST_REGISTRATION = /^INH\d{9}$/;
 
@@ -53,6 +60,13 @@ export const ComplianceSchema = z.object({
   research_analyst: ResearchAnalystSchema.nullable(),
   /** The rules in sentences for people, as /about shows them. */
   rules: z.array(z.string()).min(1),
+  /**
+   * Under `registered`, the disclosures the research-analyst rules require, in the operator's words (RA_DISCLOSURES_FILE)
+   * or Nivesh's defaults; empty under `education`.
+   */
+  disclosures: z.array(z.string()),
+  /** Under `registered`, the audit records kept of forecasts shown and chat answers; null under `education`. */
+  audit: z.object({ retention_days: z.number().int().positive(), kept: z.string() }).nullable(),
 });
 export type Compliance = z.infer<typeof ComplianceSchema>;
 

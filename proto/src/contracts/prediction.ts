@@ -3,6 +3,7 @@ import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
 import { EmptyQuerySchema } from './market';
 import { TickerSchema, withOptionalCaller } from './common';
+import { ResearchAnalystSchema } from './compliance';
 
 const TAG = 'prediction';
 
@@ -171,6 +172,8 @@ export const PredictResponseSchema = z.object({
   models: z.array(ModelBacktestSchema).optional(),
   /** Present under the `education` compliance profile: the forecast is 30 or more days old, shown with its outcome. */
   illustration: ForecastIllustrationSchema.optional(),
+  /** Present under the `registered` compliance profile: the SEBI-registered research analyst this forecast is published by. */
+  research_analyst: ResearchAnalystSchema.optional(),
 });
 export type PredictResponse = z.infer<typeof PredictResponseSchema>;
 

@@ -18,3 +18,4 @@ export * from './http-tracing';
 export * from './unavailable';
 export * from './calendar';
 export * from './compliance-config';
+export * from './audit-trail';

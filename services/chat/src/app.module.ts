@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/proto/node';
+import { auditTrailProvider, ServicePlatformModule } from '@nivesh/proto/node';
 import { ChatHandler } from './chats/chat.handler';
 import { ChatService } from './chats/chat.service';
 import { ContextEntity, MessageEntity } from './chats/conversation.entities';
@@ -36,6 +36,7 @@ export class AppModule {
         LlmEngine,
         ChatService,
         RetentionProcessor,
+        auditTrailProvider(SCHEMA),
       ],
     };
   }

@@ -12,6 +12,8 @@ import { ChatService } from '../src/chats/chat.service';
 import { RetentionProcessor } from '../src/chats/retention.processor';
 import { type Config, ConfigSchema } from '../src/config';
 import { type FakeLlm, startFakeLlm } from './fake-llm';
+import { MarketCache } from '../../market/src/store/market-cache';
+import { REGISTERED_TEST_ENV } from '../../../proto/src/node/testing/registered';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -180,6 +182,71 @@ describe('Warren AI through the gateway (market, chat and the gateway on real Po
     const { rows } = await pg.query<{ id: string }>('SELECT id FROM chat.contexts WHERE id = ANY($1)', [[old.context_id, recent.context_id]]);
     expect(rows.map((row) => row.id)).toEqual([recent.context_id]);
     expect((await pg.query('SELECT 1 FROM chat.messages WHERE context_id = $1', [old.context_id])).rows).toHaveLength(0);
+  });
+
+  describe("under the registered profile (a research analyst's deployment)", () => {
+    let registered: ChatApp;
+    let service: ChatService;
+
+    beforeAll(async () => {
+      ({ app: registered } = await startChat(prefix, { ...REGISTERED_TEST_ENV }));
+      service = registered.get(ChatService);
+    });
+
+    afterAll(async () => {
+      await registered?.close();
+    });
+
+    const auditOf = async (contextId: string) =>
+      (
+        await pg.query<{ kind: string; subject: string | null; user_hash: string | null; data_version: string | null; model: string; shown: Record<string, unknown>; shown_at: Date }>(
+          `SELECT kind, subject, user_hash, data_version, model, shown, shown_at FROM chat.audit_records WHERE shown->>'context_id' = $1 ORDER BY id`,
+          [contextId],
+        )
+      ).rows;
+
+    it("names the analyst in the opening message, and keeps an audit record of every answer and every block before sending it", async () => {
+      const started = await service.start('technical', 'RELIANCE');
+      expect(started.message).toContain('INH000000001');
+      const ids = { context_id: started.context_id, session_id: started.session_id };
+      const answer = await service.query('technical', { ...ids, user_query: 'What is the RSI of RELIANCE?' });
+      const blocked = await service.query('technical', { ...ids, user_query: 'Should I buy RELIANCE now?' });
+      expect(blocked.blocked).toBe(true);
+      const known = await market.app.get(MarketCache).version();
+      const version = known === '0' ? null : known;
+      const rows = await auditOf(started.context_id);
+      expect(rows.map((row) => [row.kind, row.subject, row.model])).toEqual([
+        ['chat_answer', 'RELIANCE', "Warren AI's built-in educational engine"],
+        ['chat_answer', 'RELIANCE', "Warren AI's compliance guard"],
+      ]);
+      expect(rows[0]!.shown).toMatchObject({ chat_type: 'technical', question: 'What is the RSI of RELIANCE?', response: answer.response, timestamp: answer.timestamp });
+      expect(rows[1]!.shown).toMatchObject({ question: 'Should I buy RELIANCE now?', response: blocked.response, blocked: true });
+      // Chats belong to no account: no user, and the data version the answer was grounded on.
+      for (const row of rows) {
+        expect(row.user_hash).toBeNull();
+        expect(row.data_version).toBe(version);
+        expect(row.shown_at.toISOString()).toBe(row.shown.timestamp);
+      }
+    });
+
+    it('keeps no audit record under the education profile (the default)', async () => {
+      const { body: started } = await post<ChatStartResponse>('/chat/sentiment/start', {});
+      expect((await ask('sentiment', started, 'What is a moving average?')).status).toBe(200);
+      expect(await auditOf(started.context_id)).toHaveLength(0);
+    });
+
+    it('deletes audit records past COMPLIANCE_AUDIT_RETENTION_DAYS (five years by default) in the hourly purge, and keeps the rest', async () => {
+      const started = await service.start('sentiment');
+      await service.query('sentiment', { context_id: started.context_id, session_id: started.session_id, user_query: 'What is diversification?' });
+      const [row] = await auditOf(started.context_id);
+      const day = 86_400_000;
+      const purge = (daysLater: number) => registered.get(RetentionProcessor).purge(new Date(row!.shown_at.getTime() + daysLater * day));
+      await purge(1825);
+      expect(await auditOf(started.context_id)).toHaveLength(1);
+      const { audit_deleted: deleted } = await purge(1827);
+      expect(deleted).toBeGreaterThanOrEqual(1);
+      expect(await auditOf(started.context_id)).toHaveLength(0);
+    });
   });
 
   describe('with a language model (a local OpenAI-compatible server replaying recorded answers)', () => {

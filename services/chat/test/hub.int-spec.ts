@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  forecastCutoff,
   HUB_AGENT_DEADLINE_MS,
   HUB_AGENTS,
   type HubAgentResult,
@@ -204,6 +205,31 @@ describe('the Intelligence Hub through the gateway (market, prediction, chat and
     const next = (await get<HubReport>('/api/hub/report?symbol=ITC')).json();
     expect(next.cached).toBe(false);
     expect(['ok', 'unavailable']).toContain(agentOf(next, 'valuation').status);
+  });
+
+  it("Warren AI never cites a forecast made on prices newer than D − 30 days under the education profile, while its descriptive figures stay at D", async () => {
+    // INFY's latest bar is D = 28 Mar 2024: TrendVision's back-test, the one Warren AI quotes, reads nothing after 27 Feb.
+    const post = async <T>(url: string, payload: Record<string, unknown>) => {
+      address += 1;
+      const response = await http.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${address}` });
+      expect(response.statusCode).toBe(200);
+      return response.json<T>();
+    };
+    const started = await post<{ context_id: string; session_id: string }>('/chat/technical/start', { ticker: 'INFY' });
+    const ask = (user_query: string) => post<{ response: string; blocked: boolean }>('/chat/technical/query', { context_id: started.context_id, session_id: started.session_id, user_query });
+    const datesIn = (text: string) =>
+      [...text.matchAll(/\b(\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4})\b/g)].map((match) => new Date(`${match[1]} UTC`).toISOString().slice(0, 10));
+    const cutoff = forecastCutoff('education', '2024-03-28');
+    for (const question of ['How accurate is TrendVision for INFY?', 'What does the forecast model say about INFY and how good is it?', 'Show me the back-test of INFY']) {
+      const { response, blocked } = await ask(question);
+      expect(blocked).toBe(false);
+      expect(response).toContain('TrendVision’s back-test for INFY');
+      const dates = datesIn(response);
+      expect(dates.length).toBeGreaterThan(0);
+      for (const date of dates) expect([question, date <= cutoff]).toEqual([question, true]);
+    }
+    const descriptive = await ask('What is the RSI of INFY?');
+    expect(descriptive.response).toContain(dayMonthYear('2024-03-28'));
   });
 
   it('answers an unknown stock with 404 and a sentence', async () => {

@@ -1,9 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/proto/node';
+import { auditTrailProvider, ServicePlatformModule } from '@nivesh/proto/node';
 import type { Config } from './config';
 import { BacktestOriginEntity } from './forecasts/backtest-origin.entity';
 import { BacktestOriginsRepository } from './forecasts/backtest-origins.repository';
+import { AuditRetentionProcessor } from './forecasts/audit-retention.processor';
 import { BacktestProcessor } from './forecasts/backtest.processor';
 import { EvaluationEntity } from './forecasts/evaluation.entity';
 import { EvaluationsRepository } from './forecasts/evaluations.repository';
@@ -27,7 +28,7 @@ export class AppModule {
         TypeOrmModule.forFeature(ENTITIES),
       ],
       controllers: [ForecastHandler],
-      providers: [MarketDataClient, EvaluationsRepository, BacktestOriginsRepository, ForecastRecordsRepository, LiveRecordService, ForecastService, BacktestProcessor],
+      providers: [MarketDataClient, EvaluationsRepository, BacktestOriginsRepository, ForecastRecordsRepository, LiveRecordService, ForecastService, BacktestProcessor, AuditRetentionProcessor, auditTrailProvider(SCHEMA)],
     };
   }
 }

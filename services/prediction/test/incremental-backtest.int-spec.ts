@@ -8,6 +8,7 @@ import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';
 import { BacktestProcessor } from '../src/forecasts/backtest.processor';
 import { ForecastService } from '../src/forecasts/forecast.service';
+import { REGISTERED_TEST_ENV } from '../../../proto/src/node/testing/registered';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,7 +56,7 @@ describe('TrendVision back-tests after a new day (prediction and market services
       LOG_LEVEL: 'error',
       PREDICTION_BACKTEST: 'false',
       // The live record and the back-tests of current prices: a registered research analyst's deployment.
-      COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000000001', RA_NAME: 'Test Research Analyst', RA_VALID_UNTIL: '2030-12-31',
+      ...REGISTERED_TEST_ENV,
     });
     ({ app } = await startService({ service: 'prediction', module: AppModule.register(config), config, handleSignals: false }));
     client = new RpcClient({ redisUrl: REDIS_URL, prefix });

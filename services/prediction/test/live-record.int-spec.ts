@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
-import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { MARKET, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
+import { AuditTrail, auditUserHash, parseConfig, RpcClient, startService } from '@nivesh/proto/node';
 import type { z } from 'zod';
 import { MarketCache } from '../../market/src/store/market-cache';
 import { DATASET_END, type MarketHarness, keepDatasetEnd, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';
+import { AuditRetentionProcessor } from '../src/forecasts/audit-retention.processor';
 import { BacktestProcessor } from '../src/forecasts/backtest.processor';
 import { LiveRecordService } from '../src/forecasts/live-record.service';
+import { REGISTERED_TEST_ENV } from '../../../proto/src/node/testing/registered';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -45,7 +47,7 @@ describe("TrendVision's live record (prediction and market services, real Postgr
       LOG_LEVEL: 'error',
       PREDICTION_BACKTEST: 'false',
       // The live record and the back-tests of current prices: a registered research analyst's deployment.
-      COMPLIANCE_PROFILE: 'registered', RA_REGISTRATION_NUMBER: 'INH000000001', RA_NAME: 'Test Research Analyst', RA_VALID_UNTIL: '2030-12-31',
+      ...REGISTERED_TEST_ENV,
     });
     ({ app } = await startService({ service: 'prediction', module: AppModule.register(config), config, handleSignals: false }));
     client = new RpcClient({ redisUrl: REDIS_URL, prefix });
@@ -83,6 +85,46 @@ describe("TrendVision's live record (prediction and market services, real Postgr
     const live = await call(PREDICTION.liveRecord, {});
     expect(live.recorded).toBeGreaterThanOrEqual(10);
     expect(live.symbols.map((entry) => entry.ticker)).not.toContain(SYMBOL);
+  });
+
+  it("publishes each forecast under the research analyst's registration, and keeps an audit record of each one shown before answering", async () => {
+    const caller = { user_id: `audit-user-${randomBytes(4).toString('hex')}`, session_id: 'audit-session', is_admin: false };
+    const answer = await call(PREDICTION.predict, { ticker: SYMBOL, horizon_days: 5, caller });
+    expect(answer.research_analyst).toEqual({ registration_number: 'INH000000001', name: 'Nivesh Research (test)', valid_until: '2030-12-31' });
+    expect(answer.illustration).toBeUndefined();
+    // The market's data version ('0' when it keeps none, as with its cache off here: then the record holds null).
+    const { version: known } = await call(MARKET.version, {});
+    const version = known === '0' ? null : known;
+    const { rows } = await market.pg.query(
+      `SELECT kind, subject, user_hash, data_version, model, shown, shown_at FROM prediction.audit_records WHERE user_hash = $1`,
+      [auditUserHash(caller.user_id)],
+    );
+    // One record, whose user is a hash (no account id, no e-mail), on the data version and model the answer came from.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'forecast', subject: SYMBOL, data_version: version, model: answer.model_name, shown: answer });
+    expect(rows[0].user_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows[0])).not.toContain(caller.user_id);
+    expect(Date.now() - rows[0].shown_at.getTime()).toBeLessThan(60_000);
+    // Asked without a session, the record names no one.
+    const before = Number((await market.pg.query(`SELECT count(*) FROM prediction.audit_records WHERE subject = $1 AND user_hash IS NULL`, [SYMBOL])).rows[0].count);
+    await call(PREDICTION.predict, { ticker: SYMBOL, horizon_days: 5 });
+    expect(Number((await market.pg.query(`SELECT count(*) FROM prediction.audit_records WHERE subject = $1 AND user_hash IS NULL`, [SYMBOL])).rows[0].count)).toBe(before + 1);
+  });
+
+  it('keeps audit records for COMPLIANCE_AUDIT_RETENTION_DAYS (five years by default): the hourly purge deletes older ones and keeps the rest', async () => {
+    const now = new Date('2031-06-15T12:00:00Z');
+    const day = 86_400_000;
+    const trail = app.get(AuditTrail);
+    const shown = (label: string, daysAgo: number) =>
+      trail.record({ kind: 'forecast', subject: `RET${label}`, data_version: 'v-retention', model: 'test', shown: { label }, at: new Date(now.getTime() - daysAgo * day) });
+    await shown('OLD', 1827);
+    await shown('EDGE', 1825.9);
+    await shown('NEW', 30);
+    const deleted = await app.get(AuditRetentionProcessor).purge(now);
+    expect(deleted.deleted).toBeGreaterThanOrEqual(1);
+    const { rows } = await market.pg.query(`SELECT subject FROM prediction.audit_records WHERE data_version = 'v-retention' ORDER BY subject`);
+    expect(rows.map((row) => row.subject)).toEqual(['RETEDGE', 'RETNEW']);
+    await market.pg.query(`DELETE FROM prediction.audit_records WHERE data_version = 'v-retention'`);
   });
 
   it('scores, in the back-test job, exactly the forecasts whose days now have a close, and no others', async () => {

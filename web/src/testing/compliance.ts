@@ -18,6 +18,8 @@ export const EDUCATION_COMPLIANCE = {
     'Such a forecast is shown as it would have been made then, beside what actually happened since.',
     'Prices, indicators, risk figures, fundamentals and news describe the past and stay current.',
   ],
+  disclosures: [] as string[],
+  audit: null as { retention_days: number; kept: string } | null,
 };
 
 /** GET /api/system/compliance under the `registered` profile. */
@@ -31,4 +33,12 @@ export const REGISTERED_COMPLIANCE = {
     'Forecasts use the latest prices, as a registered research analyst may publish forward-looking research.',
     "The 30-day lag of SEBI's circular of 8 May 2026 on price data in education (in force from 1 Jul 2026) applies to entities engaged solely in education, which this deployment is not.",
   ],
+  disclosures: [
+    'Registration granted by SEBI, membership of a SEBI-recognised supervisory body and certification from NISM in no way guarantee the performance of Meera Iyer or provide any assurance of returns to investors.',
+    'Investments in the securities market are subject to market risks. Read all the related documents carefully before investing.',
+  ],
+  audit: {
+    retention_days: 1826,
+    kept: 'Every forecast shown and every Warren AI answer is kept as an audit record for 5 years, so the research analyst can show a regulator what was published, when, on which prices and with which model.',
+  },
 };

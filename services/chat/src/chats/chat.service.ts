@@ -10,7 +10,7 @@ import {
   DomainError,
   type ResearchAnalyst,
 } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AuditTrail, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { answer, COMPLIANCE_NOTE, DISCLAIMER, greeting, type Grounding, groundingFacts, type Turn } from '../engine';
 import { ComplianceGuard, type GuardContext, type GuardVerdict, LEAK_REASON, LEAK_SUGGESTION } from '../guard/guard';
@@ -27,6 +27,9 @@ export const CONTEXT_ENDED = 'This chat has ended or was not found. Please start
 
 const HOUR_MS = 3_600_000;
 const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+
+/** Who answered, as an audit record names it; a language model is named by LLM_MODEL. */
+const ENGINE_NAMES: Partial<Record<AnswerEngine, string>> = { builtin: "Warren AI's built-in educational engine", guard: "Warren AI's compliance guard" };
 
 /** A question's answer before it is stored and sent. */
 type Reply = { text: string; engine: AnswerEngine; verdict: GuardVerdict | null; status: ChatSystemStatus };
@@ -48,6 +51,7 @@ export class ChatService {
     private readonly conversations: ConversationsRepository,
     private readonly groundingClient: GroundingClient,
     private readonly llm: LlmEngine,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Under the `registered` compliance profile, the research analyst the opening message names. */
@@ -95,7 +99,7 @@ export class ChatService {
       { role: 'user', content: user_query, blocked: question.blocked, category: question.category },
       { role: 'assistant', content: reply.text, blocked: reply.verdict !== null, category: reply.verdict?.category ?? null, engine: reply.engine },
     );
-    return {
+    const response: ChatQueryResponse = {
       response: reply.text,
       timestamp: at.toISOString(),
       compliance_note: COMPLIANCE_NOTE,
@@ -105,6 +109,19 @@ export class ChatService {
       alternative_suggestion: reply.verdict?.alternative_suggestion ?? null,
       system_status: reply.status,
     };
+    if (this.analyst) {
+      // The registered profile's audit record, kept before the answer is sent. Chats belong to no account: the record
+      // names the conversation by its random id, and no person.
+      await this.audit.record({
+        kind: 'chat_answer',
+        subject: context.ticker,
+        data_version: await this.groundingClient.version(),
+        model: ENGINE_NAMES[reply.engine] ?? this.config.LLM_MODEL,
+        shown: { chat_type: chatType, context_id: context.id, question: user_query, ...response },
+        at,
+      });
+    }
+    return response;
   }
 
   /** Deletes conversations whose last message is older than the retention period. */

@@ -26,6 +26,12 @@ export class GroundingClient implements OnApplicationShutdown {
     this.client = new RpcClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   }
 
+  /** The market data version an answer is grounded on, for its audit record; null when the market cannot say. */
+  async version(): Promise<string | null> {
+    const answer = await this.client.call(MARKET.version, {}, { deadlineMs: 2_000 }).catch(() => null);
+    return answer && answer.version !== '0' ? answer.version : null;
+  }
+
   /** The grounding of a chat, reused for `GROUNDING_TTL_MS`. */
   grounding(chatType: ChatType, ticker: string | null): Promise<Grounding> {
     const key = `${chatType}:${ticker ?? ''}`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type ComplianceProfile,
+  type ResearchAnalyst,
   DomainError,
   EDUCATION_PRICE_LAG_DAYS,
   FORECAST_MODEL_NAMES,
@@ -16,7 +17,7 @@ import {
   type PredictPayload,
   type PredictResponse,
 } from '@nivesh/proto';
-import { NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AuditTrail, NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS, reportedHorizons } from '../forecast';
 import { BacktestOriginsRepository } from './backtest-origins.repository';
@@ -122,6 +123,8 @@ export class ForecastService implements OnApplicationShutdown {
   private readonly current = new Map<string, { version: string; row: EvaluationEntity }>();
 
   private readonly profile: ComplianceProfile;
+  /** Under `registered`, the research analyst every forecast is published by. */
+  private readonly analyst: ResearchAnalyst | null;
 
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
@@ -129,11 +132,13 @@ export class ForecastService implements OnApplicationShutdown {
     private readonly evaluations: EvaluationsRepository,
     private readonly origins: BacktestOriginsRepository,
     private readonly liveRecord: LiveRecordService,
+    private readonly audit: AuditTrail,
   ) {
     // Under Jest the service runs from its TypeScript sources; the worker always runs the compiled code.
     const workerFile = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/forecast/forecast.worker.js') : undefined;
     this.pool = new ForecastPool({ size: config.PREDICTION_WORKERS, workerFile });
     this.profile = config.COMPLIANCE_PROFILE;
+    this.analyst = this.profile === 'registered' ? { registration_number: config.RA_REGISTRATION_NUMBER!, name: config.RA_NAME!, valid_until: config.RA_VALID_UNTIL! } : null;
   }
 
   /**
@@ -142,8 +147,8 @@ export class ForecastService implements OnApplicationShutdown {
    * profile the forecast is an illustration: made from prices at least 30 days old (its back-test too), answered with
    * what happened since, and kept out of the live record, whose forecasts must precede their closes.
    */
-  async predict({ ticker, horizon_days }: PredictPayload): Promise<PredictResponse> {
-    const stored = await this.currentEvaluation(ticker, backtestHorizonFor(horizon_days));
+  async predict({ ticker, horizon_days, caller }: PredictPayload): Promise<PredictResponse> {
+    const { row: stored, version } = await this.currentEvaluation(ticker, backtestHorizonFor(horizon_days));
     const { forecast } = stored;
     const { accuracy } = stored.evaluation;
     const days = <T>(values: T[]) => values.slice(0, horizon_days);
@@ -179,22 +184,25 @@ export class ForecastService implements OnApplicationShutdown {
       const series = await this.market.closes(ticker);
       return { ...answer, illustration: illustrationOf(answer, series, forecastCutoff('education', series.at(-1)!.date)) };
     }
+    const published: PredictResponse = { ...answer, research_analyst: this.analyst! };
+    // Kept before it is sent: a forecast the analyst published without its record is what the audit must not miss.
+    await this.audit.record({ kind: 'forecast', subject: ticker, user_id: caller?.user_id, data_version: version, model: answer.model_name, shown: published });
     this.liveRecord.record(answer);
-    return answer;
+    return published;
   }
 
   /**
    * The stored back-test of the symbol's current prices. The version is read before the prices, so a back-test is never
    * taken for current at a version whose prices it was not computed on.
    */
-  private async currentEvaluation(symbol: string, horizon: BacktestHorizon): Promise<EvaluationEntity> {
+  private async currentEvaluation(symbol: string, horizon: BacktestHorizon): Promise<{ row: EvaluationEntity; version: string | null }> {
     const version = await this.market.version();
     const key = `${symbol}|${horizon}`;
     const known = version === null ? undefined : this.current.get(key);
-    if (known && known.version === version) return known.row;
+    if (known && known.version === version) return { row: known.row, version };
     const row = await this.evaluation(symbol, horizon, await this.closes(symbol));
     if (version !== null) this.current.set(key, { version, row });
-    return row;
+    return { row, version };
   }
 
   /** The track record: every stored back-test of this build's format, and how many symbols have none yet. */

@@ -18,6 +18,7 @@ export const COMPLIANCE_TEXTS = {
     education: 'This deployment of Nivesh runs under the education profile, for a platform engaged solely in education.',
     registered: 'This deployment of Nivesh runs under the registered profile, as the tool of a SEBI-registered research analyst.',
   },
+  disclosures: "The research analyst's disclosures",
 } as const;
 
 /**

@@ -260,6 +260,9 @@ export const outcomeSummary = ({ days, hits80, hits95 }: { days: number; hits80:
 export const researchAnalystLine = ({ name, registration_number: registration }: { name: string; registration_number: string }): string =>
   `Research by ${name}, SEBI-registered research analyst, registration ${registration}.`;
 
+/** After the analyst's line under `registered`: the link to the disclosures on /about. */
+export const RESEARCH_DISCLOSURES_LINK = 'Read the disclosures.';
+
 /** The forecast table and chart beside an illustration's outcome. */
 export const OUTCOME_TEXTS = {
   caption: 'Forecast closing prices, with the actual closes since',

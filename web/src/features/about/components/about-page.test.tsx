@@ -49,6 +49,9 @@ describe('/about', () => {
       'SEBI circular HO/47/17/12(11)2025-MRD-POD3/I/11107/2026 of 8 May 2026, “Norms for sharing and usage of price data for educational purposes”, in force from 1 Jul 2026.',
     );
     expect(callsTo('/api/system/compliance')).toHaveLength(1);
+    // No analyst, so no disclosures, and no audit records to tell of.
+    expect(within(section).queryByTestId('ra-disclosures')).toBeNull();
+    expect(screen.queryByTestId('audit-privacy')).toBeNull();
   });
 
   it('shows the registered profile with the research analyst’s registration', async () => {
@@ -62,6 +65,10 @@ describe('/about', () => {
     const advice = screen.getByRole('region', { name: 'Educational, not investment advice' });
     await waitFor(() => expect(advice.textContent).toContain('This copy of Nivesh is run by Meera Iyer, registered with the Securities and Exchange Board of India (SEBI) as a research analyst (registration INH000012345).'));
     expect(advice.textContent).not.toContain('It is not registered');
+    // The analyst's disclosures, in the operator's words, and what the audit records keep in the privacy section.
+    expect(within(section).getAllByTestId('ra-disclosures')[0]!.querySelectorAll('li')).toHaveLength(REGISTERED_COMPLIANCE.disclosures.length);
+    expect(within(section).getByRole('heading', { name: "The research analyst's disclosures" }).id).toBe('disclosures');
+    expect(within(screen.getByRole('region', { name: 'Your privacy' })).getByTestId('audit-privacy').textContent).toBe(REGISTERED_COMPLIANCE.audit.kept);
   });
 
   it('says the profile is loading while it is asked for', async () => {

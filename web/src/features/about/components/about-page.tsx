@@ -6,7 +6,7 @@ import { formatINR } from '../../../lib/format';
 import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 import { PRIVACY_TEXTS } from '../texts';
 import { useCompliance } from '../../../lib/get-compliance';
-import { ComplianceSection } from './compliance-section';
+import { AuditPrivacy, ComplianceSection } from './compliance-section';
 import './about.css';
 
 /** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
@@ -105,6 +105,7 @@ export function AboutPage() {
       <section className="panel" aria-labelledby="about-privacy">
         <h2 id="about-privacy">{PRIVACY_TEXTS.heading}</h2>
         <p>{PRIVACY_TEXTS.paragraph}</p>
+        <AuditPrivacy />
       </section>
 
       <section className="panel" aria-labelledby="about-support">

@@ -3,7 +3,8 @@ import { COMPLIANCE_TEXTS, circularSentence } from '../texts';
 
 /**
  * 'Compliance profile': the profile this deployment runs under, its rules in sentences and the SEBI circular they
- * follow, as GET /api/system/compliance answers; a sentence instead when the answer cannot be had.
+ * follow, as GET /api/system/compliance answers, and under `registered` the analyst's disclosures; a sentence instead
+ * when the answer cannot be had.
  */
 export function ComplianceSection() {
   const compliance = useCompliance();
@@ -25,6 +26,16 @@ export function ComplianceSection() {
             <span className="compliance-circular-number">{circular.number}</span>
             {circular.after}
           </p>
+          {data.disclosures.length ? (
+            <>
+              <h3 id="disclosures">{COMPLIANCE_TEXTS.disclosures}</h3>
+              <ul className="plain-list" data-testid="ra-disclosures">
+                {data.disclosures.map((disclosure) => (
+                  <li key={disclosure}>{disclosure}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </>
       ) : compliance.isError ? (
         <p>{COMPLIANCE_TEXTS.failed}</p>
@@ -35,4 +46,10 @@ export function ComplianceSection() {
       )}
     </section>
   );
+}
+
+/** Under `registered`, the privacy section's paragraph on the audit records: what is kept, for how long and why. */
+export function AuditPrivacy() {
+  const audit = useCompliance().data?.audit;
+  return audit ? <p data-testid="audit-privacy">{audit.kept}</p> : null;
 }

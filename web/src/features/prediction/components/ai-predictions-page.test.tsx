@@ -569,18 +569,24 @@ describe('TrendVision under the education profile: an illustration with its outc
   });
 });
 
+/** A forecast as the prediction service answers it under `registered`: published by the research analyst. */
+const registeredForecast = (call: FetchCall) =>
+  json({ ...forecastOf((call.body as { ticker: string }).ticker), research_analyst: REGISTERED_COMPLIANCE.research_analyst });
+
 describe('TrendVision under the registered profile: a current forecast', () => {
   beforeEach(() => {
     localStorage.clear();
     reload();
   });
 
-  it('names the research analyst whose research it is, from the compliance profile', async () => {
-    stubFetch(predictionServer({ compliance: () => json(REGISTERED_COMPLIANCE) }));
+  it('names the research analyst whose research it is, as the answer does, with a link to the disclosures', async () => {
+    stubFetch(predictionServer({ compliance: () => json(REGISTERED_COMPLIANCE), predict: registeredForecast }));
     await openForm('/ai-predictions?symbol=INFY');
 
     const panel = await screen.findByRole('region', { name: 'Infosys Ltd. (INFY): the next 10 trading days' });
-    expect((await within(panel).findByTestId('research-analyst')).textContent).toBe('Research by Meera Iyer, SEBI-registered research analyst, registration INH000012345.');
+    const analyst = await within(panel).findByTestId('research-analyst');
+    expect(analyst.textContent).toBe('Research by Meera Iyer, SEBI-registered research analyst, registration INH000012345. Read the disclosures.');
+    expect(within(analyst).getByRole('link', { name: 'Read the disclosures.' }).getAttribute('href')).toBe('/about#disclosures');
     // Every page's footer names the analyst too, and the live record takes the forecasts served.
     expect((await screen.findByTestId('footer-registration')).textContent).toMatch(/^Run by Meera Iyer, SEBI-registered research analyst, registration INH000012345 \(valid until \d+ \w{3} \d{4}\)\.$/);
     expect(screen.queryByTestId('live-record-education')).toBeNull();
@@ -591,12 +597,13 @@ describe('TrendVision under the registered profile: a current forecast', () => {
     expect((await screen.findByTestId('fan-canvas')).dataset.actual).toBeUndefined();
   });
 
-  it('names no one when the profile cannot be loaded, and the forecast stays', async () => {
-    const { callsTo } = stubFetch(predictionServer({ compliance: () => json({ detail: 'Service unavailable.' }, 503) }));
+  it('names the analyst from the answer even when the profile cannot be loaded, and the forecast stays', async () => {
+    const { callsTo } = stubFetch(predictionServer({ compliance: () => json({ detail: 'Service unavailable.' }, 503), predict: registeredForecast }));
     await openForm('/ai-predictions?symbol=INFY');
     const panel = await screen.findByRole('region', { name: 'Infosys Ltd. (INFY): the next 10 trading days' });
     await waitFor(() => expect(callsTo('/api/system/compliance').length).toBeGreaterThan(0));
-    expect(within(panel).queryByTestId('research-analyst')).toBeNull();
+    expect((await within(panel).findByTestId('research-analyst')).textContent).toMatch(/^Research by Meera Iyer/);
+    expect(screen.queryByTestId('footer-registration')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(within(panel).getByRole('table', { name: 'Forecast closing prices' })).toBeTruthy();
   });

@@ -1,12 +1,13 @@
 import type { PredictResponse } from '@nivesh/proto';
 import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatINR, formatMarketDate } from '../../../lib/format';
-import { useCompliance } from '../../../lib/get-compliance';
 import { useHistory } from '../../../lib/market/get-history';
 import {
   FREE_FORECAST_HORIZON_DAYS,
   OUTCOME_TEXTS,
+  RESEARCH_DISCLOSURES_LINK,
   TRENDVISION_TEXTS,
   forecastHeading,
   illustrationReason,
@@ -113,12 +114,14 @@ function ForecastTable({ result }: { result: PredictResponse }) {
   );
 }
 
-/** Under the `registered` profile: whose research the forecast is, once the deployment's profile is known. */
-function ResearchAnalyst() {
-  const analyst = useCompliance().data?.research_analyst;
+/**
+ * Under the `registered` profile: whose research the forecast is, as the answer itself names it, with where to read the
+ * analyst's disclosures.
+ */
+function ResearchAnalyst({ analyst }: { analyst: PredictResponse['research_analyst'] }) {
   return analyst ? (
     <p className="forecast-analyst" data-testid="research-analyst">
-      {researchAnalystLine(analyst)}
+      {researchAnalystLine(analyst)} <Link to="/about#disclosures">{RESEARCH_DISCLOSURES_LINK}</Link>
     </p>
   ) : null;
 }
@@ -159,7 +162,7 @@ export function ForecastPanel({ result }: { result: PredictResponse }) {
           {illustrationReason(illustration.lag_days, result.as_of)}
         </p>
       ) : (
-        <ResearchAnalyst />
+        <ResearchAnalyst analyst={result.research_analyst} />
       )}
       <p className="muted">
         Based on closing prices up to <time dateTime={result.as_of}>{formatMarketDate(result.as_of)}</time>, adjusted for corporate actions; last close{' '}
