@@ -220,9 +220,9 @@ describe('the Intelligence Hub through the gateway (market, prediction, chat and
     const datesIn = (text: string) =>
       [...text.matchAll(/\b(\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4})\b/g)].map((match) => new Date(`${match[1]} UTC`).toISOString().slice(0, 10));
     const cutoff = forecastCutoff('education', '2024-03-28');
-    for (const question of ['How accurate is TrendVision for INFY?', 'What does the forecast model say about INFY and how good is it?', 'Show me the back-test of INFY']) {
+    for (const question of ['How accurate is TrendVision for INFY?', 'How well did the forecast models do for INFY in testing?', 'What is the MASE of TrendVision’s forecasts for INFY?']) {
       const { response, blocked } = await ask(question);
-      expect(blocked).toBe(false);
+      expect([question, blocked]).toEqual([question, false]);
       expect(response).toContain('TrendVision’s back-test for INFY');
       const dates = datesIn(response);
       expect(dates.length).toBeGreaterThan(0);
