@@ -144,7 +144,7 @@ const WORKED_BY = Object.fromEntries(
       ...new Set(
         sourceFiles(path.join(root, 'services', service, 'src'))
           .map((file) => readFileSync(file, 'utf8'))
-          .filter((source) => source.includes('new QueueWorker('))
+          .filter((source) => source.includes('new QueueWorker(') || source.includes('new HourlyPurge('))
           .flatMap((source) => [...source.matchAll(/QUEUES\.(\w+)/g)].map((match) => match[1])),
       ),
     ].map((key) => QUEUES[key as keyof typeof QUEUES].name),

@@ -38,6 +38,8 @@ const STATUS: SystemStatusResponse = {
     circular: { number: 'HO/47/17/12(11)2025-MRD-POD3/I/11107/2026', date: '2026-05-08', effective: '2026-07-01', title: 'Norms for sharing and usage of price data for educational purposes' },
     research_analyst: null,
     rules: ['Nivesh runs as an education platform, not as a SEBI-registered adviser or research analyst.'],
+    disclosures: [],
+    audit: null,
   },
 };
 
