@@ -12,8 +12,9 @@ import {
 import { INDEX_SYMBOL } from '../import/csv-importer';
 import { loadTradingSignals } from '../quotes/indicators.service';
 import { BarStore, yearsBefore } from '../store/bar-store';
+import { MarketCache } from '../store/market-cache';
 import { marketOverview } from './overview';
-import { marketSentiment } from './sentiment';
+import { type SentimentDay, sentimentDays, sentimentOfDays } from './sentiment';
 import { monthsBefore } from './stats';
 import { technicalSummary } from './technical-summary';
 
@@ -28,7 +29,17 @@ const SENTIMENT_WARM_UP = { years: 1, days: 90 };
 /** Status, universe, technical summary, overview and sentiment, all on adjusted bars read through BarStore. */
 @Injectable()
 export class AnalysisService {
-  constructor(private readonly store: BarStore) {}
+  /**
+   * The readings of the widest sentiment range (5 years) at one data version and index date: the 6-month and 1-year
+   * answers are cut from them rather than read and computed again. A day's readings do not depend on where the range
+   * starts once the windows are warmed up (`sentimentDays`), so the cut is the same answer.
+   */
+  private widest?: { key: string; days: Promise<SentimentDay[]> };
+
+  constructor(
+    private readonly store: BarStore,
+    private readonly cache: MarketCache,
+  ) {}
 
   /** as_of/first_date: latest/earliest bar of any symbol; bars: every stored bar (index included); symbols: stocks only. */
   async status(): Promise<MarketStatus> {
@@ -63,9 +74,26 @@ export class AnalysisService {
     const asOf = await this.store.latestDate(INDEX_SYMBOL);
     if (!asOf) throw new DomainError('not_found', 'No NIFTY 50 prices');
     const from = range === '6m' ? monthsBefore(asOf, 6) : yearsBefore(asOf, range === '1y' ? 1 : 5);
+    // The version is read before the prices, so readings are never kept under a version whose prices they did not read.
+    const version = this.cache.enabled ? await this.cache.version() : '0';
+    if (version === '0') return sentimentOfDays(await this.sentimentDaysAfter(from));
+    const key = `${version}|${asOf}`;
+    if (this.widest?.key !== key) {
+      const days = this.sentimentDaysAfter(yearsBefore(asOf, 5));
+      this.widest = { key, days };
+      // A failed computation is not reused.
+      days.catch(() => {
+        if (this.widest?.key === key) this.widest = undefined;
+      });
+    }
+    return sentimentOfDays((await this.widest.days).filter((day) => day.date > from));
+  }
+
+  /** The sentiment readings of every NIFTY 50 day after `from`, with the history before it that warms the windows up. */
+  private async sentimentDaysAfter(from: string): Promise<SentimentDay[]> {
     const all = await this.store.allBars(yearsBefore(from, SENTIMENT_WARM_UP.years, SENTIMENT_WARM_UP.days));
     const index = all.get(INDEX_SYMBOL) ?? [];
     all.delete(INDEX_SYMBOL);
-    return marketSentiment(await loadTradingSignals(), index, [...all.values()], from);
+    return sentimentDays(await loadTradingSignals(), index, [...all.values()], from);
   }
 }

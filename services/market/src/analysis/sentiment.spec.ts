@@ -10,6 +10,7 @@ import {
   SENTIMENT_METHOD,
   sentimentDays,
   sentimentLabel,
+  sentimentOfDays,
   volatilityScore,
 } from './sentiment';
 
@@ -138,6 +139,22 @@ describe('marketSentiment', () => {
     }
     expect(answer.components[0]!.meaning).toBe('1 of 2 stocks closed above their 50-day average. Many stocks rising together is read as confidence; few as caution.');
     expect(SENTIMENT_METHOD).not.toMatch(ADVICE);
+  });
+
+  it("gives a shorter range the readings of the wider range's days, so the 6-month and 1-year answers can be cut from the 5-year one", async () => {
+    const ts = await loadTradingSignals();
+    // Noisy series, so the windows' sums and ranks change every day; each range reads its own warm-up of 320 days.
+    const noise = (i: number, seed: number) => Math.sin(i * 12.9898 + seed) * 43758.5453 - Math.floor(Math.sin(i * 12.9898 + seed) * 43758.5453);
+    const indexBars = series(0, 1500, (i) => 1000 + i / 3 + 80 * noise(i, 1));
+    const stocks = [1, 2, 3, 4, 5].map((seed) => series(seed * 40, 1500, (i) => 100 + seed * 10 + 30 * noise(i, seed)));
+    const warmedFrom = (from: number) => (bars: ReturnType<typeof series>) => bars.filter((b) => b.date > dateOf(from - 320));
+    const wide = sentimentDays(ts, indexBars, stocks, dateOf(400));
+    for (const from of [1000, 1300]) {
+      const cut = warmedFrom(from);
+      const own = sentimentDays(ts, cut(indexBars), stocks.map(cut), dateOf(from));
+      expect(sentimentOfDays(wide.filter((day) => day.date > dateOf(from)))).toEqual(sentimentOfDays(own));
+      expect(own.length).toBe(1500 - from - 1);
+    }
   });
 
   it('answers not_found without index days in the range', async () => {

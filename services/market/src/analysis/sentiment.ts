@@ -220,8 +220,11 @@ export const sentimentComponents = (day: SentimentDay): SentimentComponent[] => 
  * The market sentiment index on NIFTY 50's latest day, with its components and its history over every NIFTY 50
  * trading day after `from` (see `sentimentDays`). Throws not_found without index bars after `from`. Pure.
  */
-export const marketSentiment = (ts: TradingSignalsLib, index: readonly MarketBar[], stocks: ReadonlyArray<readonly MarketBar[]>, from: string): MarketSentiment => {
-  const days = sentimentDays(ts, index, stocks, from);
+export const marketSentiment = (ts: TradingSignalsLib, index: readonly MarketBar[], stocks: ReadonlyArray<readonly MarketBar[]>, from: string): MarketSentiment =>
+  sentimentOfDays(sentimentDays(ts, index, stocks, from));
+
+/** The answer of `sentimentDays`' readings: the latest day's index and components, and every day's score. Pure. */
+export const sentimentOfDays = (days: readonly SentimentDay[]): MarketSentiment => {
   const last = days[days.length - 1];
   if (!last) throw new DomainError('not_found', 'No NIFTY 50 prices');
   return {
