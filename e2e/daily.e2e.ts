@@ -132,11 +132,15 @@ test.describe("TrendVision under the registered profile (the daily stack is a re
     await expect(page.getByTestId('illustration-reason')).toHaveCount(0);
     await expect(panel.locator(`time[datetime="${forecast.as_of}"]`).first()).toBeVisible();
     await expect(page.getByTestId('footer-registration')).toContainText('registration INH000000001');
+    // What of TrendVision is automated and how it is measured, as SEBI's January 2025 circulars ask.
+    const ai = panel.getByTestId('ai-note-trendvision');
+    await expect(ai).toContainText('made automatically by statistical models');
+    await expect(ai).toContainText('walk-forward back-test');
 
     await page.setViewportSize(PHONE);
     await expect(analyst).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    for (const box of [analyst, panel.getByRole('table', { name: 'Forecast closing prices' })]) {
+    for (const box of [analyst, ai, panel.getByRole('table', { name: 'Forecast closing prices' })]) {
       const { x, width } = (await box.boundingBox())!;
       expect(x).toBeGreaterThanOrEqual(0);
       expect(x + width).toBeLessThanOrEqual(PHONE.width);
@@ -148,6 +152,8 @@ test.describe("TrendVision under the registered profile (the daily stack is a re
     await expect(page.getByRole('heading', { name: "The research analyst's disclosures" })).toBeVisible();
     expect(await page.getByTestId('ra-disclosures').locator('li').count()).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('audit-privacy')).toContainText('kept as an audit record for 5 years');
+    // Every AI feature, what of it is automated and what has been measured of it.
+    await expect(page.getByTestId('ai-surfaces').locator('li')).toHaveCount(4);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });

@@ -17,8 +17,7 @@
 //
 //   npm run bench:ingest [-- --days 250] [-- --only 48|2000]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -48,6 +47,7 @@ const { MARKET, PREDICTION } = await import('../proto/dist/index.js');
 const { NseStandin } = await import('../services/market/dist/nse/standin/nse-standin.js');
 const { loadNseDataset } = await import('../services/market/dist/nse/standin/nse-files.js');
 const { SyntheticMarket, syntheticStock } = await import('../services/market/dist/nse/standin/synthetic.js');
+const { cutDataset } = await import('../services/market/dist/nse/standin/dataset-cut.js');
 
 const D0 = NSE_CALENDAR.add(LAST_INDEX_DAY, -DAYS);
 const replayDays = NSE_CALENDAR.sessionsBetween(D0, LAST_INDEX_DAY);
@@ -65,23 +65,6 @@ const eveningOf = (day) => {
   const evening = new Date(`${day}T20:00:00+05:30`);
   const close = NSE_CALENDAR.closeOf(day);
   return (close && close > evening ? new Date(close.getTime() + 60_000) : evening).toISOString();
-};
-
-/** The dataset up to D0 in its own format, plus (for the large universe) the synthetic stocks' last 5 years. */
-const writeDataset = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'nivesh-bench-ingest-'));
-  const [header, ...lines] = readFileSync(path.join(DATA_DIR, 'symbols.csv'), 'utf8').trim().split('\n');
-  const manifest = [header];
-  for (const line of lines) {
-    const file = line.split(',')[1];
-    const [head, ...rows] = readFileSync(path.join(DATA_DIR, file), 'utf8').trim().split('\n');
-    const kept = rows.filter((row) => row.slice(0, 10) <= D0);
-    if (!kept.length) continue;
-    writeFileSync(path.join(dir, file), [head, ...kept].join('\n') + '\n');
-    const tail = line.match(/,(\d{4}-\d{2}-\d{2}),(\d{4}-\d{2}-\d{2}),(\d+),(.*)$/);
-    manifest.push(`${line.slice(0, tail.index)},${kept[0].slice(0, 10)},${kept.at(-1).slice(0, 10)},${kept.length},${tail[4]}`);
-  }
-  return { dir, manifest };
 };
 
 const writeSynthetic = async ({ dir, manifest }, count) => {
@@ -149,7 +132,8 @@ const scenario = async (universe) => {
   const followOn = FOLLOW_ON.map((name) => new Queue(name, connection));
   const processes = [];
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
-  const data = writeDataset();
+  // The dataset up to D0, plus (for the large universe) the synthetic stocks' last 5 years.
+  const data = cutDataset({ dataDir: DATA_DIR, through: D0 });
   try {
     await ensureInfrastructure(env);
     await ensureDatabase(env.DATABASE_URL);

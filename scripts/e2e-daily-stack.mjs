@@ -11,9 +11,8 @@
 // `at` (default 20:00 India time of `day`; the run sets the market service's clock to it), and answers the run's result.
 // On SIGTERM it stops the stack and the stand-in and drops its database and Redis keys.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -24,11 +23,11 @@ const { QueueProducer } = await import('../proto/dist/node/index.js');
 const { QUEUES } = await import('../proto/dist/index.js');
 const { REGISTERED_TEST_ENV } = await import('../proto/dist/node/testing/registered.js');
 const { NseStandin } = await import('../services/market/dist/nse/standin/nse-standin.js');
+const { cutDataset } = await import('../services/market/dist/nse/standin/dataset-cut.js');
 
 /** The last day loaded (a Monday); the journey replays the trading days after it (the dataset's NIFTY 50 ends on 7 Mar 2024). */
 const D = '2024-03-04';
 const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK', 'ITC', 'SBIN', 'WIPRO'];
-const INDEX = 'NIFTY 50';
 const HISTORY_FROM = '2019-01-01';
 const DATA_DIR = process.env.MARKET_DATA_DIR || path.resolve(ROOT, '../shared/data/nse');
 const RUN_TIMEOUT_MS = 60_000;
@@ -41,25 +40,6 @@ const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
 const prefix = `${process.env.REDIS_PREFIX || 'nivesh-e2e'}-daily`;
 const env = { DATABASE_URL: database.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
 
-/** The shared dataset cut to SYMBOLS and the index, from HISTORY_FROM to D, in its own format (symbols.csv + files). */
-const writeDataset = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'nivesh-e2e-daily-'));
-  const [header, ...lines] = readFileSync(path.join(DATA_DIR, 'symbols.csv'), 'utf8').trim().split('\n');
-  const manifest = [header];
-  for (const line of lines) {
-    const [symbol, file] = line.split(',');
-    if (!SYMBOLS.includes(symbol) && symbol !== INDEX) continue;
-    const [head, ...rows] = readFileSync(path.join(DATA_DIR, file), 'utf8').trim().split('\n');
-    const kept = rows.filter((row) => row.slice(0, 10) >= HISTORY_FROM && row.slice(0, 10) <= D);
-    writeFileSync(path.join(dir, file), [head, ...kept].join('\n') + '\n');
-    // symbol,file,company,industry,isin,first_date,last_date,rows,former_symbols (the company may hold commas in quotes)
-    const tail = line.match(/,(\d{4}-\d{2}-\d{2}),(\d{4}-\d{2}-\d{2}),(\d+),(.*)$/);
-    manifest.push(`${line.slice(0, tail.index)},${kept[0].slice(0, 10)},${kept.at(-1).slice(0, 10)},${kept.length},${tail[4]}`);
-  }
-  writeFileSync(path.join(dir, 'symbols.csv'), manifest.join('\n') + '\n');
-  return dir;
-};
-
 const cleanUp = async () => {
   await dropDatabase(env.DATABASE_URL).catch((error) => log(`daily e2e stack: could not drop ${database.pathname.slice(1)}: ${error.message}`));
   await deleteRedisPrefix(redisUrl, prefix).catch(() => undefined);
@@ -69,7 +49,8 @@ const cleanUp = async () => {
 await cleanUp();
 await ensureDatabase(env.DATABASE_URL);
 migrate(env);
-const dataset = writeDataset();
+// The shared dataset cut to SYMBOLS and the index, from HISTORY_FROM to D.
+const dataset = cutDataset({ dataDir: DATA_DIR, from: HISTORY_FROM, through: D, symbols: SYMBOLS }).dir;
 try {
   const loaded = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', dataset], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (loaded.status !== 0) {

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,7 +7,9 @@ import { Client } from 'pg';
 import { PORTFOLIO, PREDICTION, SERVICE_NAMES, type AlertRule, type PredictResponse } from '@nivesh/proto';
 import { NSE_CALENDAR, RpcClient } from '@nivesh/proto/node';
 import { REGISTERED_TEST_ENV } from '../../proto/src/node/testing/registered';
+import { cutDataset } from '../../services/market/src/nse/standin/dataset-cut';
 import { NseStandin } from '../../services/market/src/nse/standin/nse-standin';
+import { type BuiltService, ROOT, runBuiltScript as runScript, startBuiltService as startService, stopBuiltService as stopService } from '../support/built-services';
 
 /**
  * The daily pipeline across services, evening after evening: a database of its own loaded with a cut of the shared
@@ -19,7 +19,6 @@ import { NseStandin } from '../../services/market/src/nse/standin/nse-standin';
  * (`portfolio-alerts`, `prediction-backtest`), then looks at what a user would see: the alerts that fired, and
  * TrendVision's live record.
  */
-const ROOT = path.resolve(__dirname, '../..');
 const DATA_DIR = path.resolve(ROOT, '../shared/data/nse');
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,7 +31,6 @@ const DAYS = NSE_CALENDAR.sessionsAfter(D, SESSIONS);
 /** About four years: some 1,000 bars, enough for TrendVision (750 at least) and a short back-test; none of these stocks has a corporate action from then to the end of the replay. */
 const HISTORY_FROM = '2020-01-01';
 const SYMBOLS = ['INFY', 'TCS', 'HDFCBANK'];
-const INDEX = 'NIFTY 50';
 /** The stock TrendVision is asked about, the session of the first forecast (its 10 days end inside the replay) and of the second (they do not). */
 const FORECAST_SYMBOL = 'INFY';
 const EARLY = DAYS[0]!;
@@ -56,25 +54,6 @@ const closeOn = (symbol: string, day: string): number => {
   const found = closesOf(symbol).find((row) => row.date === day);
   if (!found) throw new Error(`${symbol} has no close on ${day} in the dataset`);
   return found.close;
-};
-
-/** The dataset cut to SYMBOLS and the index, HISTORY_FROM to `until`, in its own format (symbols.csv and one file each). */
-const datasetUpTo = (until: string): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'nivesh-replay-'));
-  const [header, ...lines] = readFileSync(path.join(DATA_DIR, 'symbols.csv'), 'utf8').trim().split('\n');
-  const manifest = [header!];
-  for (const line of lines) {
-    const [symbol, file] = line.split(',');
-    if (!SYMBOLS.includes(symbol!) && symbol !== INDEX) continue;
-    const [head, ...rows] = readFileSync(path.join(DATA_DIR, file!), 'utf8').trim().split('\n');
-    const kept = rows.filter((row) => row.slice(0, 10) >= HISTORY_FROM && row.slice(0, 10) <= until);
-    writeFileSync(path.join(dir, file!), [head, ...kept].join('\n') + '\n');
-    // symbol,file,company,industry,isin,first_date,last_date,rows,former_symbols (the company may hold commas in quotes)
-    const tail = line.match(/,(\d{4}-\d{2}-\d{2}),(\d{4}-\d{2}-\d{2}),(\d+),(.*)$/)!;
-    manifest.push(`${line.slice(0, tail.index)},${kept[0]!.slice(0, 10)},${kept.at(-1)!.slice(0, 10)},${kept.length},${tail[4]}`);
-  }
-  writeFileSync(path.join(dir, 'symbols.csv'), manifest.join('\n') + '\n');
-  return dir;
 };
 
 // ---- the alerts, their levels derived from the real closes, and the days they must fire on ---------------------------
@@ -156,48 +135,6 @@ const expectedFirings = (symbol: string, rule: AlertRule): string[] => {
 
 // ---- processes, queues ---------------------------------------------------------------------------------------------
 
-type Running = { service: string; child: ChildProcess; output: string[] };
-
-/** Starts a built service; resolves when it logs that it is ready. */
-const startService = (service: string, env: Record<string, string>): Promise<Running> =>
-  new Promise((resolve, reject) => {
-    const output: string[] = [];
-    const child = spawn(process.execPath, [path.join(ROOT, `services/${service}/dist/main.js`)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => reject(new Error(`${service} did not start:\n${output.join('')}`)), 60_000);
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      // Only the latest lines are kept, to show when something goes wrong.
-      if (output.length > 200) output.shift();
-      if (chunk.toString().includes('service ready')) {
-        clearTimeout(timer);
-        resolve({ service, child, output });
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${service} exited with ${code}:\n${output.join('')}`));
-    });
-  });
-
-const stopService = (running: Running) =>
-  new Promise<void>((resolve) => {
-    if (running.child.exitCode !== null || running.child.signalCode !== null) return resolve();
-    running.child.once('exit', () => resolve());
-    running.child.kill('SIGTERM');
-  });
-
-/** Runs a built script of the repository to its end; rejects with its output when it fails. */
-const runScript = (script: string, args: string[], env: Record<string, string>): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const output: string[] = [];
-    const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} ${args.join(' ')} exited with ${code}:\n${output.join('')}`))));
-  });
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Notification = { alert_id: string; symbol: string; kind: string; date: string };
@@ -238,7 +175,7 @@ describe('the daily pipeline across services: alerts fire on their day, the live
   const backtestQueue = new Queue('prediction-backtest', queues);
   let events: QueueEvents | undefined;
   let standin: NseStandin | undefined;
-  let running: Running[] = [];
+  let running: BuiltService[] = [];
   let created = false;
 
   /** After each evening: the notifications stored so far, and every recorded forecast with its score. */
@@ -300,7 +237,7 @@ describe('the daily pipeline across services: alerts fire on their day, the live
     await admin.query(`CREATE DATABASE "${databaseUrl.pathname.slice(1)}"`);
     created = true;
     for (const service of SERVICE_NAMES) await runScript(`services/${service}/dist/migrate.js`, [], env);
-    const dir = datasetUpTo(D);
+    const { dir } = cutDataset({ dataDir: DATA_DIR, from: HISTORY_FROM, through: D, symbols: SYMBOLS });
     try {
       await runScript('services/market/dist/cli/import.js', ['csv', dir], env);
     } finally {

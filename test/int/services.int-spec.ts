@@ -1,51 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Client } from 'pg';
 import { RPC, SERVICE_NAMES, type DomainError, type ServiceName } from '@nivesh/proto';
 import { RpcClient } from '@nivesh/proto/node';
+import { type BuiltService, startBuiltService, stopBuiltService as stop } from '../support/built-services';
 
-const ROOT = path.resolve(__dirname, '../..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRETS = Object.fromEntries(['JWT_SECRET', 'OTP_SECRET', 'PAYMENT_WEBHOOK_SECRET', 'DEVICE_ID_SECRET'].map((key) => [key, randomBytes(32).toString('hex')]));
 
-type Running = { service: ServiceName; child: ChildProcess; output: string[] };
-
-const start = (service: ServiceName, prefix: string, env: Record<string, string> = {}): Promise<Running> =>
-  new Promise((resolve, reject) => {
-    const output: string[] = [];
-    const child = spawn(process.execPath, [path.join(ROOT, `services/${service}/dist/main.js`)], {
-      env: { ...process.env, DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', ...SECRETS, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const timer = setTimeout(() => reject(new Error(`${service} did not start:\n${output.join('')}`)), 30_000);
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (chunk.toString().includes('service ready')) {
-        clearTimeout(timer);
-        resolve({ service, child, output });
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`${service} exited with ${code}`), { code, output: output.join('') }));
-    });
-  });
-
-const stop = (running: Running) =>
-  new Promise<number | null>((resolve) => {
-    if (running.child.exitCode !== null) return resolve(running.child.exitCode);
-    running.child.once('exit', (code) => resolve(code));
-    running.child.kill('SIGTERM');
-  });
+/** A built service on the shared test database and Redis, with its own prefix. */
+const start = (service: ServiceName, prefix: string, env: Record<string, string> = {}): Promise<BuiltService> =>
+  startBuiltService(service, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', ...SECRETS, ...env }, { timeoutMs: 30_000 });
 
 describe('the services', () => {
   const prefix = `svct-${randomBytes(4).toString('hex')}`;
   const client = new RpcClient({ redisUrl: REDIS_URL, prefix });
-  let running: Running[] = [];
+  let running: BuiltService[] = [];
 
   beforeAll(async () => {
     await client.connect();

@@ -39,6 +39,12 @@ describe('system routes', () => {
       });
       expect(compliance.rules.join(' ')).toContain('at least 30 days old');
       expect(compliance.rules.join(' ')).toContain("SEBI's circular of 8 May 2026");
+      // Every AI surface, what of it is automated and what has been measured of it.
+      expect(compliance.ai.map((surface) => surface.name)).toEqual(['TrendVision', 'Warren AI', 'Intelligence Hub', 'AI News']);
+      for (const surface of compliance.ai) {
+        expect(surface.automated).toMatch(/automatically/);
+        expect(surface.measured).toMatch(/^[A-Z].+\.$/);
+      }
       expect(gw.rpc.calls).toHaveLength(0);
     });
 

@@ -45,6 +45,72 @@ export const ResearchAnalystSchema = z.object({
 });
 export type ResearchAnalyst = z.infer<typeof ResearchAnalystSchema>;
 
+/** Nivesh's AI surfaces, as SEBI's January 2025 circulars ask a research analyst to disclose them. */
+export const AI_SURFACES = ['trendvision', 'warren', 'hub', 'news'] as const;
+export const AiSurfaceKeySchema = z.enum(AI_SURFACES);
+export type AiSurfaceKey = z.infer<typeof AiSurfaceKeySchema>;
+
+/** One AI surface: its name, what of it is automated, and what has been measured of how well it does, in sentences. */
+export const AiSurfaceSchema = z.object({ surface: AiSurfaceKeySchema, name: z.string(), automated: z.string(), measured: z.string() });
+export type AiSurface = z.infer<typeof AiSurfaceSchema>;
+
+/**
+ * The figures measured of the AI surfaces that are not measured per answer (TrendVision's forecasts carry their own
+ * back-test). Each is recomputed by the test named beside it, which fails when a change to the model moves the figure,
+ * until the figure here is brought up to date: the pages never quote a measurement the running code would not repeat.
+ */
+export const AI_MEASURED = {
+  /**
+   * Warren AI's compliance guard on its held-out questions (services/chat/src/guard/data/holdout.jsonl, never trained
+   * on); checked by services/chat/src/guard/measured.spec.ts.
+   */
+  guard: { advice: { asked: 1470, refused: 1457 }, educational: { asked: 1085, refused: 11 } },
+  /** AI News tones against a reader's labels (services/market/src/news/data/tone.jsonl); checked by tone.spec.ts. */
+  tone: { labelled: 210, agreed: 162 },
+} as const;
+
+const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
+const counted = (n: number) => n.toLocaleString('en-IN');
+
+/** What of each AI surface is automated and what has been measured of it, in sentences (the AI_MEASURED figures). */
+export const aiSurfaces = (): AiSurface[] => {
+  const { guard, tone } = AI_MEASURED;
+  return [
+    {
+      surface: 'trendvision',
+      name: 'TrendVision',
+      automated: 'TrendVision’s forecasts are made automatically by statistical models fitted to past closing prices; no person reviews a forecast before it is shown.',
+      measured:
+        'Each forecast is shown with its own walk-forward back-test on that stock: how often the price ended inside the 80% and 95% ranges on days the model had not seen, and its error against the simple no-change forecast.',
+    },
+    {
+      surface: 'warren',
+      name: 'Warren AI',
+      automated: 'Warren AI’s answers are written automatically from Nivesh’s guides and figures; no person reads an answer before you do.',
+      measured:
+        `Warren AI’s compliance check, tried on ${counted(guard.advice.asked + guard.educational.asked)} questions it never learned from, refused ${percent(guard.advice.refused, guard.advice.asked)} of the ${counted(guard.advice.asked)} that sought investment advice ` +
+        `and wrongly refused ${percent(guard.educational.refused, guard.educational.asked)} of the ${counted(guard.educational.asked)} educational ones. How often its answers stay on the topic asked about has not been measured yet.`,
+    },
+    {
+      surface: 'hub',
+      name: 'Intelligence Hub',
+      automated:
+        'Each Intelligence Hub report is put together automatically by six software agents (technical, valuation, risk, news, sentiment and forecast) from Nivesh’s figures, and its summary is composed from theirs; no person reviews a report.',
+      measured:
+        'Its forecast section is TrendVision’s and shows that stock’s back-test. The other sections describe past figures, which have no accuracy to measure, and every text passes the same compliance check as Warren AI’s answers.',
+    },
+    {
+      surface: 'news',
+      name: 'AI News',
+      automated:
+        'AI News gathers its items automatically from NSE’s filings, prices and the configured news feeds, gives each a tone from its words (a results item by its figures), and has a language model write a one-line summary only where the operator has configured one.',
+      measured:
+        `The tone from words agreed with a reader’s on ${tone.agreed} of ${tone.labelled} labelled headlines (${percent(tone.agreed, tone.labelled)}). ` +
+        'The summaries’ accuracy has not been measured; each passes the same compliance check as Warren AI’s answers and is withheld when it fails.',
+    },
+  ];
+};
+
 /** GET /api/system/compliance: the active profile and its date rules, for the pages and for anyone who asks. */
 export const ComplianceSchema = z.object({
   profile: ComplianceProfileSchema,
@@ -67,6 +133,8 @@ export const ComplianceSchema = z.object({
   disclosures: z.array(z.string()),
   /** Under `registered`, the audit records kept of forecasts shown and chat answers; null under `education`. */
   audit: z.object({ retention_days: z.number().int().positive(), kept: z.string() }).nullable(),
+  /** Every AI surface, what of it is automated and its measured accuracy; each surface shows its own under `registered`. */
+  ai: z.array(AiSurfaceSchema).length(AI_SURFACES.length),
 });
 export type Compliance = z.infer<typeof ComplianceSchema>;
 

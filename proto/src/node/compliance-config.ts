@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
+  aiSurfaces,
   type Compliance,
   COMPLIANCE_AUDIT_RETENTION_DAYS_DEFAULT,
   ComplianceProfileSchema,
@@ -97,6 +98,7 @@ export const complianceOf = (config: ComplianceConfig): Compliance => {
       ],
       disclosures: config.RA_DISCLOSURES_FILE ? readDisclosures(config.RA_DISCLOSURES_FILE) : defaultDisclosures(analyst.name),
       audit: { retention_days: config.COMPLIANCE_AUDIT_RETENTION_DAYS, kept: auditKept(config.COMPLIANCE_AUDIT_RETENTION_DAYS) },
+      ai: aiSurfaces(),
     };
   }
   return {
@@ -113,5 +115,6 @@ export const complianceOf = (config: ComplianceConfig): Compliance => {
     ],
     disclosures: [],
     audit: null,
+    ai: aiSurfaces(),
   };
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKET, type MarketFreshness } from '@nivesh/proto';
 import { NSE_CALENDAR, parseConfig, RpcClient, runMigrations, startService } from '@nivesh/proto/node';
@@ -13,6 +12,7 @@ import { type DailyRunResult, DailyIngestService } from '../src/ingest/daily-ing
 import { MarketClock } from '../src/ingest/market-clock';
 import { MIGRATIONS, SCHEMA } from '../src/migrations';
 import { MarketTransactions } from '../src/store/market-transactions.repository';
+import { cutDataset } from '../src/nse/standin/dataset-cut';
 import { NseStandin } from '../src/nse/standin/nse-standin';
 import { DATABASE_URL, REDIS_URL } from './support';
 
@@ -34,24 +34,7 @@ const MALFORMED = NSE_CALENDAR.add(D, 45);
 const dataDir = path.resolve(__dirname, '../../../../shared/data/nse');
 
 /** The shared dataset cut to `symbols` and the index, from HISTORY_FROM up to `until`, in its own format (symbols.csv + files). */
-const datasetUpTo = (until: string, symbols: readonly string[] = SYMBOLS): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'nivesh-daily-'));
-  const [header, ...lines] = readFileSync(path.join(dataDir, 'symbols.csv'), 'utf8').trim().split('\n');
-  const manifest = [header!];
-  for (const line of lines) {
-    const fields = line.split(',');
-    const [symbol, file] = fields;
-    if (!symbols.includes(symbol!) && symbol !== INDEX) continue;
-    const [head, ...rows] = readFileSync(path.join(dataDir, file!), 'utf8').trim().split('\n');
-    const kept = rows.filter((row) => row.slice(0, 10) >= HISTORY_FROM && row.slice(0, 10) <= until);
-    writeFileSync(path.join(dir, file!), [head, ...kept].join('\n') + '\n');
-    // symbol,file,company,industry,isin,first_date,last_date,rows,former_symbols (the company may hold commas in quotes)
-    const tail = line.match(/,(\d{4}-\d{2}-\d{2}),(\d{4}-\d{2}-\d{2}),(\d+),(.*)$/)!;
-    manifest.push(`${line.slice(0, tail.index)},${kept[0]!.slice(0, 10)},${kept.at(-1)!.slice(0, 10)},${kept.length},${tail[4]}`);
-  }
-  writeFileSync(path.join(dir, 'symbols.csv'), manifest.join('\n') + '\n');
-  return dir;
-};
+const datasetUpTo = (until: string, symbols: readonly string[] = SYMBOLS): string => cutDataset({ dataDir, from: HISTORY_FROM, through: until, symbols }).dir;
 
 type Harness = {
   pg: Client;

@@ -1,4 +1,5 @@
 /** Test answers of GET /api/system/compliance, as proto's complianceOf makes them (the answer check runs on them too). */
+import { aiSurfaces } from '../../../proto/src/contracts/compliance';
 
 /** GET /api/system/compliance under the default `education` profile, as proto's complianceOf answers it. */
 export const EDUCATION_COMPLIANCE = {
@@ -20,6 +21,8 @@ export const EDUCATION_COMPLIANCE = {
   ],
   disclosures: [] as string[],
   audit: null as { retention_days: number; kept: string } | null,
+  /** The AI surfaces' sentences, as proto words them (the same under both profiles). */
+  ai: aiSurfaces(),
 };
 
 /** GET /api/system/compliance under the `registered` profile. */

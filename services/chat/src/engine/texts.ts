@@ -1,4 +1,4 @@
-import type { ChatType, ResearchAnalyst } from '@nivesh/proto';
+import { aiSurfaces, type ChatType, type ResearchAnalyst } from '@nivesh/proto';
 import { asOf, formatNumber } from './format';
 import type { Grounding } from './grounding';
 
@@ -52,13 +52,17 @@ export const exampleQuestions = (chatType: ChatType, ticker: string | null, coun
 export const capabilities = (chatType: ChatType, ticker: string | null): string =>
   CAPABILITIES[chatType].map((line) => `- ${withTicker(line, ticker)}`).join('\n');
 
+/** What has been measured of Warren AI, as /about and the compliance answer state it. */
+const WARREN_MEASURED = aiSurfaces().find((surface) => surface.surface === 'warren')!.measured;
+
 /**
  * Under the `registered` compliance profile: whose deployment this is, and what of the chat is automated, as SEBI's
  * January 2025 circulars ask of a research analyst who uses AI.
  */
 export const registeredNote = ({ name, registration_number, valid_until }: ResearchAnalyst): string =>
   `This copy of Nivesh is run by ${name}, a SEBI-registered research analyst (registration ${registration_number}, valid until ${asDay(valid_until)}). ` +
-  'My answers are written automatically from Nivesh’s figures and its guides, without a person reading them first, and they stay educational.';
+  'My answers are written automatically from Nivesh’s figures and its guides, without a person reading them first, and they stay educational. ' +
+  WARREN_MEASURED;
 
 const asDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 

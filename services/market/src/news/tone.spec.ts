@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { NEWS_TONES } from '@nivesh/proto';
+import { AI_MEASURED, NEWS_TONES } from '@nivesh/proto';
 import { resultsEvents } from './events';
 import { readLabelled, resultsToneReport, toneReport } from './tone-eval';
 import { FALLING_PROFIT_FILINGS } from './testing/results-filings';
@@ -96,6 +96,11 @@ describe('the labelled headlines', () => {
     expect(rows.length).toBeGreaterThanOrEqual(150);
     for (const tone of NEWS_TONES) expect(rows.filter((row) => row.tone === tone).length).toBeGreaterThanOrEqual(50);
     expect(new Set(rows.map((row) => row.headline)).size).toBe(rows.length);
+  });
+
+  it('agree with the lexicon as often as the pages say (proto AI_MEASURED.tone; update it when the lexicon changes)', () => {
+    const report = toneReport(rows);
+    expect({ labelled: report.total, agreed: report.correct }).toEqual(AI_MEASURED.tone);
   });
 
   it('are scored per class: recall over each label, precision over each call', () => {

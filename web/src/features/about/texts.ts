@@ -19,6 +19,7 @@ export const COMPLIANCE_TEXTS = {
     registered: 'This deployment of Nivesh runs under the registered profile, as the tool of a SEBI-registered research analyst.',
   },
   disclosures: "The research analyst's disclosures",
+  ai: 'How the AI features work',
 } as const;
 
 /**

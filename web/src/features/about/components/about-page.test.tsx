@@ -43,8 +43,12 @@ describe('/about', () => {
     renderRoutes('/about');
     const section = await complianceSection();
     expect(await within(section).findByText('This deployment of Nivesh runs under the education profile, for a platform engaged solely in education.')).toBeTruthy();
-    const rules = within(section).getAllByRole('listitem').map((item) => item.textContent);
+    const rules = within(within(section).getAllByRole('list')[0]!).getAllByRole('listitem').map((item) => item.textContent);
     expect(rules).toEqual(EDUCATION_COMPLIANCE.rules);
+    // Each AI feature: what of it is automated and what has been measured of it, under either profile.
+    const ai = within(within(section).getByTestId('ai-surfaces')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(ai).toEqual(EDUCATION_COMPLIANCE.ai.map((surface) => `${surface.name}. ${surface.automated} ${surface.measured}`));
+    expect(ai.join(' ')).toMatch(/refused \d+\.\d% of the [\d,]+ that sought investment advice/);
     expect(section.textContent).toContain(
       'SEBI circular HO/47/17/12(11)2025-MRD-POD3/I/11107/2026 of 8 May 2026, “Norms for sharing and usage of price data for educational purposes”, in force from 1 Jul 2026.',
     );

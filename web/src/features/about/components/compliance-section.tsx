@@ -3,7 +3,8 @@ import { COMPLIANCE_TEXTS, circularSentence } from '../texts';
 
 /**
  * 'Compliance profile': the profile this deployment runs under, its rules in sentences and the SEBI circular they
- * follow, as GET /api/system/compliance answers, and under `registered` the analyst's disclosures; a sentence instead
+ * follow, as GET /api/system/compliance answers, under `registered` the analyst's disclosures, and what of each AI
+ * feature is automated and what has been measured of it; a sentence instead
  * when the answer cannot be had.
  */
 export function ComplianceSection() {
@@ -36,6 +37,14 @@ export function ComplianceSection() {
               </ul>
             </>
           ) : null}
+          <h3 id="ai-use">{COMPLIANCE_TEXTS.ai}</h3>
+          <ul className="plain-list" data-testid="ai-surfaces">
+            {data.ai.map((surface) => (
+              <li key={surface.surface}>
+                <strong>{surface.name}.</strong> {surface.automated} {surface.measured}
+              </li>
+            ))}
+          </ul>
         </>
       ) : compliance.isError ? (
         <p>{COMPLIANCE_TEXTS.failed}</p>

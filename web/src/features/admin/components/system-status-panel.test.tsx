@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SystemStatusResponse } from '@nivesh/proto';
 import { LOGIN_VERIFIED, ME, json, notFound, stubFetch } from '../../../testing/fetch-mock';
+import { EDUCATION_COMPLIANCE } from '../../../testing/compliance';
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
 import { formatIndianDayTime } from '../format';
@@ -40,6 +41,7 @@ const STATUS: SystemStatusResponse = {
     rules: ['Nivesh runs as an education platform, not as a SEBI-registered adviser or research analyst.'],
     disclosures: [],
     audit: null,
+    ai: EDUCATION_COMPLIANCE.ai,
   },
 };
 

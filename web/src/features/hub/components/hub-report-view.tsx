@@ -1,4 +1,5 @@
 import type { HubComparison, HubReport } from '@nivesh/proto';
+import { AiNote } from '../../../components/compliance/ai-note';
 import { AGENT_INTROS, HUB_TEXTS } from '../texts';
 
 function Comparisons({ title, items }: { title: string; items: readonly HubComparison[] }) {
@@ -37,6 +38,7 @@ export function HubReportView({ report }: { report: HubReport }) {
       <p className="hub-compliance" data-testid="hub-compliance">
         {report.compliance.note}
       </p>
+      <AiNote surface="hub" />
     </div>
   );
 }

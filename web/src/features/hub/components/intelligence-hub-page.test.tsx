@@ -4,6 +4,7 @@ import { LOGIN_VERIFIED, json, notFound, stubFetch } from '../../../testing/fetc
 import type { FetchCall } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { reload, startSession } from '../../../lib/session';
+import { REGISTERED_COMPLIANCE } from '../../../testing/compliance';
 import { HUB_TEXTS } from '../texts';
 import { RELIANCE_REPORT, agentOf, eventStream, timedOut } from '../testing/fixtures';
 
@@ -15,10 +16,11 @@ const SYMBOLS = [
 type Stream = ReturnType<typeof eventStream>;
 
 /** The page with a server whose hub streams are made by the test, one per request, in order. */
-const openPage = (path = '/multi-agent?symbol=RELIANCE') => {
+const openPage = (path = '/multi-agent?symbol=RELIANCE', { compliance }: { compliance?: unknown } = {}) => {
   const streams: Stream[] = [];
   const fetch = stubFetch((call: FetchCall) => {
     if (call.url === '/api/market/symbols') return json(SYMBOLS);
+    if (call.url === '/api/system/compliance' && compliance) return json(compliance);
     if (call.url.startsWith('/api/hub/stream?')) {
       const stream = eventStream();
       streams.push(stream);
@@ -93,6 +95,7 @@ describe('Intelligence Hub page', () => {
       expect(within(report).getByRole('heading', { name: HUB_TEXTS.disagreementsTitle })).toBeTruthy();
       expect(report.textContent).toContain('The price has been rising while the stock became dearer than its own history or its peers.');
       expect(within(report).getByTestId('hub-compliance').textContent).toBe(RELIANCE_REPORT.compliance.note);
+      expect(within(report).queryByTestId('ai-note-hub')).toBeNull();
       // The report's agents are the final word: the valuation card now shows what the report holds.
       expect(within(card('Valuation')).getByText('Done')).toBeTruthy();
       expect(within(card('News')).getByText('No data')).toBeTruthy();
@@ -119,6 +122,18 @@ describe('Intelligence Hub page', () => {
       const howMade = summary.closest('details')!;
       expect(howMade.textContent).toContain('Made from market data version 7 on 29 Mar 2024 in 212 ms; each agent had 1,500 ms.');
       expect(within(howMade).getByRole('region', { name: 'How the News agent worked' }).textContent).toContain('It read nothing.');
+    });
+
+    it('under the registered profile says what of the report is automated and what was measured of it', async () => {
+      const { streams } = openPage('/multi-agent?symbol=RELIANCE', { compliance: REGISTERED_COMPLIANCE });
+      await waitFor(() => expect(streams).toHaveLength(1), { timeout: 5000 });
+      await act(async () => {
+        streams[0]!.send('report', RELIANCE_REPORT);
+        streams[0]!.end();
+      });
+      const report = await screen.findByRole('region', { name: 'Report: Reliance Industries Ltd. (RELIANCE)' });
+      const ai = REGISTERED_COMPLIANCE.ai.find((surface) => surface.surface === 'hub')!;
+      expect((await within(report).findByTestId('ai-note-hub')).textContent).toBe(`${ai.automated} ${ai.measured}`);
     });
 
     it('says why when the report cannot be built', async () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../testing/fetch-mock';
+import { REGISTERED_COMPLIANCE } from '../../../testing/compliance';
 import { renderRoutes } from '../../../testing/render';
 import { reload } from '../../../lib/session';
 import { NEWS_TEXTS } from '../../../components/news/texts';
@@ -51,9 +52,21 @@ describe('AI News page', () => {
     expect(within(press).getByRole('list', { name: 'Stocks named' }).textContent).toContain('TCS');
     expect(within(press).getByText(/The prices end on 28 Mar 2024/).textContent).toContain('Moves around news are history, not predictions.');
 
+    // Under the default education profile the page does not repeat what /about says of its automation.
+    expect(screen.queryByTestId('ai-note-news')).toBeNull();
     // Without feeds the page says how to add them; the items are asked for once, for everything.
     expect(screen.getByTestId('news-press').textContent).toContain('No press feeds are set up');
     expect(newsCalls(calls)).toEqual(['?page_size=20']);
+  });
+
+  it('under the registered profile says what of AI News is automated and how well its tones agreed with a reader’s', async () => {
+    const server = newsServer();
+    stubFetch((call) => (call.url === '/api/system/compliance' ? json(REGISTERED_COMPLIANCE) : server(call)));
+    renderRoutes('/ai-news');
+    const ai = REGISTERED_COMPLIANCE.ai.find((surface) => surface.surface === 'news')!;
+    const note = await screen.findByTestId('ai-note-news', {}, { timeout: 5000 });
+    expect(note.textContent).toBe(`${ai.automated} ${ai.measured}`);
+    expect(note.textContent).toMatch(/agreed with a reader’s on \d+ of \d+ labelled headlines/);
   });
 
   it('says first what the page is today: events generated from NSE filings and prices, under its seed name', async () => {

@@ -1,5 +1,6 @@
 import type { NewsFeed } from '@nivesh/proto';
 import { useId, useMemo, useRef } from 'react';
+import { AiNote } from '../../../components/compliance/ai-note';
 import { PricesAsOf } from '../../../components/market/prices-as-of';
 import { QueryState } from '../../../components/market/query-state';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
@@ -147,6 +148,7 @@ export function AiNewsPage() {
     <div className="page-body news-page">
       <PageHeader title={NEWS_TEXTS.title} lead={NEWS_TEXTS.lead} />
       <EducationalNotice />
+      <AiNote surface="news" />
       <Filters filters={filters} onChange={change} />
       {reversed ? (
         <p className="form-error" role="alert">

@@ -515,6 +515,7 @@ describe('TrendVision under the education profile: an illustration with its outc
     expect(document.body.textContent).not.toMatch(/the next \d+ trading days/);
     expect(screen.queryByTestId('research-analyst')).toBeNull();
     expect(screen.queryByTestId('footer-registration')).toBeNull();
+    expect(screen.queryByTestId('ai-note-trendvision')).toBeNull();
     // The live record says why these forecasts do not join it.
     expect((await screen.findByTestId('live-record-education')).textContent).toContain('its forecasts are made from prices at least 30 days old');
 
@@ -587,6 +588,9 @@ describe('TrendVision under the registered profile: a current forecast', () => {
     const analyst = await within(panel).findByTestId('research-analyst');
     expect(analyst.textContent).toBe('Research by Meera Iyer, SEBI-registered research analyst, registration INH000012345. Read the disclosures.');
     expect(within(analyst).getByRole('link', { name: 'Read the disclosures.' }).getAttribute('href')).toBe('/about#disclosures');
+    // What of TrendVision is automated and how it is measured, as SEBI's January 2025 circulars ask.
+    const ai = REGISTERED_COMPLIANCE.ai.find((surface) => surface.surface === 'trendvision')!;
+    expect((await within(panel).findByTestId('ai-note-trendvision')).textContent).toBe(`${ai.automated} ${ai.measured}`);
     // Every page's footer names the analyst too, and the live record takes the forecasts served.
     expect((await screen.findByTestId('footer-registration')).textContent).toMatch(/^Run by Meera Iyer, SEBI-registered research analyst, registration INH000012345 \(valid until \d+ \w{3} \d{4}\)\.$/);
     expect(screen.queryByTestId('live-record-education')).toBeNull();

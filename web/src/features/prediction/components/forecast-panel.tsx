@@ -1,6 +1,7 @@
 import type { PredictResponse } from '@nivesh/proto';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
+import { AiNote } from '../../../components/compliance/ai-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatINR, formatMarketDate } from '../../../lib/format';
 import { useHistory } from '../../../lib/market/get-history';
@@ -162,7 +163,10 @@ export function ForecastPanel({ result }: { result: PredictResponse }) {
           {illustrationReason(illustration.lag_days, result.as_of)}
         </p>
       ) : (
-        <ResearchAnalyst analyst={result.research_analyst} />
+        <>
+          <ResearchAnalyst analyst={result.research_analyst} />
+          <AiNote surface="trendvision" />
+        </>
       )}
       <p className="muted">
         Based on closing prices up to <time dateTime={result.as_of}>{formatMarketDate(result.as_of)}</time>, adjusted for corporate actions; last close{' '}
