@@ -4,11 +4,10 @@
 // on or tuned against, scored by the shipped guard. Prints per category the block rate on advice-seeking questions and
 // the false-block rate on educational ones, the output rail on advice-giving and educational answers, and throughput;
 // exits 1 when a goal of issue 12 is missed on the cross-validated figures, by the output rail or in throughput.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT, log } from './lib/common.mjs';
+import { ROOT, ensureServiceBuilt, log } from './lib/common.mjs';
 
 // checkQuestion runs on every chat message: well above 5,000 questions a second on one thread.
 const GOALS = { blocked: 0.99, wronglyBlocked: 0.02, questionsPerSecond: 5000 };
@@ -31,26 +30,7 @@ const SEALED_BATCHES = [
 ];
 const SRC = path.join(ROOT, 'services/chat/src/guard');
 const DIST = path.join(ROOT, 'services/chat/dist/guard/guard.js');
-
-// The newest TypeScript source under dir (data files do not change what tsc emits).
-const newest = (dir) => {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-    else if (entry.name.endsWith('.ts')) latest = Math.max(latest, statSync(full).mtimeMs);
-  }
-  return latest;
-};
-if (!existsSync(DIST) || statSync(DIST).mtimeMs < newest(SRC)) {
-  log('compiling the chat service (tsc -b)');
-  const build = spawnSync('npx', ['tsc', '-b', 'services/chat'], { cwd: ROOT, stdio: 'inherit' });
-  if (!existsSync(DIST)) {
-    console.error('eval:guard: the build left services/chat/dist/guard/guard.js missing');
-    process.exit(1);
-  }
-  if (build.status !== 0) log('tsc reported errors; evaluating with what it emitted');
-}
+ensureServiceBuilt('chat', 'guard/guard.js');
 
 const require = createRequire(import.meta.url);
 const { ComplianceGuard, DEFAULT_THRESHOLDS, readLabelledQuestions } = require(DIST);

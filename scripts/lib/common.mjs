@@ -219,3 +219,28 @@ export const loadPosts = async (env) => {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'services/content/dist/cli/load-posts.js')], { env: { ...process.env, ...env }, stdio: 'inherit' });
   if (result.status !== 0) log('blog: loading the posts failed (the blog starts without them)');
 };
+
+// The newest TypeScript source under dir (data files do not change what tsc emits).
+const newestSource = (dir) => {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) latest = Math.max(latest, newestSource(full));
+    else if (entry.name.endsWith('.ts')) latest = Math.max(latest, statSync(full).mtimeMs);
+  }
+  return latest;
+};
+
+/** Compiles one service (tsc -b) when `dist` is missing or older than its sources; the evaluation scripts read dist. */
+export const ensureServiceBuilt = (service, distFile) => {
+  const src = path.join(ROOT, 'services', service, 'src');
+  const dist = path.join(ROOT, 'services', service, 'dist', distFile);
+  if (existsSync(dist) && statSync(dist).mtimeMs >= newestSource(src)) return;
+  log(`compiling the ${service} service (tsc -b)`);
+  const build = spawnSync('npx', ['tsc', '-b', `services/${service}`], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(dist)) {
+    console.error(`the build left services/${service}/dist/${distFile} missing`);
+    process.exit(1);
+  }
+  if (build.status !== 0) log('tsc reported errors; evaluating with what it emitted');
+};

@@ -51,6 +51,15 @@ export type ChatQueryRequest = z.infer<typeof ChatQueryRequestSchema>;
  * One answer. When `blocked` (the compliance guard refused, e.g. a buy/sell call or a price target)
  * `response` explains the refusal and `block_reason` / `alternative_suggestion` are set.
  */
+/** A topic Warren AI has a guide on, offered as a button when it has none on the question asked. */
+export const ChatTopicSuggestionSchema = z.object({
+  /** The guide's title, the button's label. */
+  title: z.string(),
+  /** The question a tap asks. */
+  question: z.string(),
+});
+export type ChatTopicSuggestion = z.infer<typeof ChatTopicSuggestionSchema>;
+
 export const ChatQueryResponseSchema = z.object({
   response: z.string(),
   timestamp: IsoDateTimeSchema,
@@ -59,6 +68,8 @@ export const ChatQueryResponseSchema = z.object({
   blocked: z.boolean(),
   block_reason: z.string().nullable(),
   alternative_suggestion: z.string().nullable(),
+  /** When Warren AI has no guide on the question: the three nearest topics it has guides on (else empty). */
+  suggested_topics: z.array(ChatTopicSuggestionSchema).max(3),
   system_status: ChatSystemStatusSchema,
 });
 export type ChatQueryResponse = z.infer<typeof ChatQueryResponseSchema>;

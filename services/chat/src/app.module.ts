@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { auditTrailProvider, ServicePlatformModule } from '@nivesh/proto/node';
 import { ChatHandler } from './chats/chat.handler';
 import { ChatService } from './chats/chat.service';
-import { ContextEntity, MessageEntity } from './chats/conversation.entities';
+import { ContextEntity, MessageEntity, UnansweredQuestionEntity } from './chats/conversation.entities';
 import { ConversationsRepository } from './chats/conversations.repository';
 import { GroundingClient } from './chats/grounding.client';
 import { LlmEngine } from './chats/llm.engine';
@@ -14,7 +14,7 @@ import { HubModule } from './hub/hub.module';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { NewsSummaryModule } from './news-summary/news-summary.module';
 
-const ENTITIES = [ContextEntity, MessageEntity];
+const ENTITIES = [ContextEntity, MessageEntity, UnansweredQuestionEntity];
 
 @Module({})
 export class AppModule {

@@ -122,6 +122,46 @@ describe('Warren AI through the gateway (market, chat and the gateway on real Po
     ]);
   });
 
+  it("shows TCS's dated figures in a technical chat about INFY, and in a market chat, as /api/market/indicators has them", async () => {
+    const indicators = (await inject({ method: 'GET', url: '/api/market/indicators?symbol=TCS&range=1y' })).json<MarketIndicators>();
+    const rsi = indicators.series.rsi14.at(-1)!;
+    const cited = (text: string) => [...text.matchAll(/RSI[^0-9]{0,40}?(\d{1,3}\.\d{1,2})/g)].map((match) => Number(match[1]));
+    for (const [type, payload] of [
+      ['technical', { ticker: 'INFY' }],
+      ['sentiment', {}],
+    ] as const) {
+      const { body: started } = await post<ChatStartResponse>(`/chat/${type}/start`, payload);
+      const answer = await ask(type, started, "What is TCS's RSI?");
+      expect(answer.status).toBe(200);
+      expect(answer.body.response).toMatch(/^Here are the figures for \*\*.*\(TCS\)\*\*/);
+      expect(answer.body.response).toContain(`as of ${dayMonthYear(indicators.as_of)}`);
+      expect(cited(answer.body.response).some((value) => Math.abs(value - rsi) < 0.01)).toBe(true);
+      expect(answer.body.response).not.toContain('can’t show');
+    }
+  });
+
+  it('says it has no guide, offers the three nearest topics, and logs the question without personal data', async () => {
+    const { body: started } = await post<ChatStartResponse>('/chat/sentiment/start', {});
+    const question = 'My PAN is ABCDE1234F and my email ravi@example.com - how do I claim a refund for a cancelled train ticket?';
+    const answer = await ask('sentiment', started, question);
+    expect(answer.status).toBe(200);
+    expect(answer.body.response).toMatch(/^I don’t have a guide on that yet\./);
+    expect(answer.body.suggested_topics).toHaveLength(3);
+    for (const topic of answer.body.suggested_topics) {
+      const followUp = await ask('sentiment', started, topic.question);
+      expect(followUp.body.response).not.toMatch(/^I don’t have a guide/);
+    }
+    const { rows } = await pg.query<{ question: string; chat_type: string; nearest: string[] }>(
+      "SELECT question, chat_type, nearest FROM chat.unanswered_questions WHERE question LIKE '%train ticket%'",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.question).toBe('My PAN is [PAN] and my email [e-mail] - how do I claim a refund for a cancelled train ticket?');
+    expect(rows[0]).toMatchObject({ chat_type: 'sentiment' });
+    expect(rows[0]!.nearest).toHaveLength(3);
+    const columns = await pg.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'chat' AND table_name = 'unanswered_questions'");
+    expect(columns.rows.map((row) => row.column_name).sort()).toEqual(['asked_at', 'chat_type', 'id', 'nearest', 'question']);
+  });
+
   it('blocks a buy call with a reason for people and an educational question to ask instead, and stores the block', async () => {
     const { body: started } = await post<ChatStartResponse>('/chat/technical/start', { ticker: 'INFY' });
     const answer = await ask('technical', started, 'should I buy INFY now?');

@@ -12,11 +12,12 @@ import {
 } from '@nivesh/proto';
 import { AuditTrail, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { answer, COMPLIANCE_NOTE, DISCLAIMER, greeting, type Grounding, groundingFacts, type Turn } from '../engine';
+import { answer, COMPLIANCE_NOTE, DISCLAIMER, greeting, type Grounding, groundingFacts, otherStock, type Suggestion, type Turn } from '../engine';
+import { withoutPersonalData } from '../engine/redact';
 import { ComplianceGuard, type GuardContext, type GuardVerdict, LEAK_REASON, LEAK_SUGGESTION } from '../guard/guard';
 import { KnowledgeBase } from '../knowledge/knowledge-base';
 import type { AnswerEngine } from './conversation.entities';
-import { ConversationsRepository } from './conversations.repository';
+import { ConversationsRepository, type Unanswered } from './conversations.repository';
 import { GroundingClient } from './grounding.client';
 import { LlmEngine, SYSTEM_PROMPT_CANARY } from './llm.engine';
 
@@ -31,8 +32,11 @@ const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
 /** Who answered, as an audit record names it; a language model is named by LLM_MODEL. */
 const ENGINE_NAMES: Partial<Record<AnswerEngine, string>> = { builtin: "Warren AI's built-in educational engine", guard: "Warren AI's compliance guard" };
 
-/** A question's answer before it is stored and sent. */
-type Reply = { text: string; engine: AnswerEngine; verdict: GuardVerdict | null; status: ChatSystemStatus };
+/**
+ * A question's answer before it is stored and sent; `suggestions` when no guide answered it, and `unanswered`, the
+ * question as it is logged for the knowledge base to grow.
+ */
+type Reply = { text: string; engine: AnswerEngine; verdict: GuardVerdict | null; status: ChatSystemStatus; suggestions?: Suggestion[]; unanswered?: Unanswered };
 
 /**
  * Warren AI's conversations: starts chats, and answers each question through the compliance guard (before any engine
@@ -98,6 +102,7 @@ export class ChatService {
       at,
       { role: 'user', content: user_query, blocked: question.blocked, category: question.category },
       { role: 'assistant', content: reply.text, blocked: reply.verdict !== null, category: reply.verdict?.category ?? null, engine: reply.engine },
+      reply.unanswered ?? null,
     );
     const response: ChatQueryResponse = {
       response: reply.text,
@@ -107,6 +112,7 @@ export class ChatService {
       blocked: reply.verdict !== null,
       block_reason: reply.verdict?.block_reason ?? null,
       alternative_suggestion: reply.verdict?.alternative_suggestion ?? null,
+      suggested_topics: reply.verdict ? [] : (reply.suggestions ?? []).map(({ title, question }) => ({ title, question })),
       system_status: reply.status,
     };
     if (this.analyst) {
@@ -130,25 +136,32 @@ export class ChatService {
   }
 
   private async answer(question: string, contextId: string, chatType: ChatType, ticker: string | null, guardContext: GuardContext): Promise<Reply> {
-    const [grounding, previous] = await Promise.all([
+    // A question naming another stock gets that stock's figures, in any chat: they are fetched beside the chat's own.
+    const named = otherStock(question, { chatType, ticker, company: null }, this.knowledge);
+    const [grounding, previous, other] = await Promise.all([
       this.groundingClient.grounding(chatType, ticker).catch((error: unknown) => {
         this.logger.warn(`grounding unavailable: ${error instanceof Error ? error.message : String(error)}`);
         return { chatType, ticker, company: null } satisfies Grounding;
       }),
       this.conversations.recentMessages(contextId, HISTORY_TURNS),
+      named ? this.groundingClient.grounding('technical', named.symbol).catch(() => null) : Promise.resolve(undefined),
     ]);
     const history: Turn[] = previous.map((message) => ({ role: message.role, content: message.content }));
 
     const modelText = this.llm.configured ? await this.llm.answer(question, groundingFacts(grounding), history).catch(() => null) : null;
     const engine: AnswerEngine = modelText !== null ? 'llm' : 'builtin';
-    const text: string = modelText ?? answer({ question, grounding, history, knowledge: this.knowledge }).text;
+    const builtin = modelText === null ? answer({ question, grounding, history, knowledge: this.knowledge, other }) : null;
+    const text: string = modelText ?? builtin!.text;
     const status: ChatSystemStatus = engine === 'llm' ? 'online' : 'offline_mode';
 
     if (squash(text).includes(squash(SYSTEM_PROMPT_CANARY))) {
       return { text: LEAK_REASON, engine, status, verdict: { blocked: true, category: 'prompt_injection', block_reason: LEAK_REASON, alternative_suggestion: LEAK_SUGGESTION } };
     }
     const rail = this.guard.checkAnswer(text, guardContext);
-    return rail.blocked ? { text: rail.block_reason ?? '', engine, status, verdict: rail } : { text, engine, status, verdict: null };
+    if (rail.blocked) return { text: rail.block_reason ?? '', engine, status, verdict: rail };
+    if (!builtin?.abstained) return { text, engine, status, verdict: null };
+    const suggestions = builtin.suggestions ?? [];
+    return { text, engine, status, verdict: null, suggestions, unanswered: { question: withoutPersonalData(question), chat_type: chatType, nearest: suggestions.map(({ id }) => id) } };
   }
 
   private sentimentGrounding(): Promise<Grounding> {

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ChatType } from '@nivesh/proto';
 import { type DataSource, LessThan, MoreThanOrEqual, type Repository } from 'typeorm';
-import { type AnswerEngine, ContextEntity, MessageEntity } from './conversation.entities';
+import { type AnswerEngine, ContextEntity, MessageEntity, UnansweredQuestionEntity } from './conversation.entities';
+
+/** A question no guide answered, already stripped of personal data, with the guides offered instead. */
+export type Unanswered = { question: string; chat_type: ChatType; nearest: string[] };
 
 /** A message about to be stored. */
 export type NewMessage = { role: 'user' | 'assistant'; content: string; blocked?: boolean; category?: string | null; engine?: AnswerEngine | null };
@@ -32,9 +35,13 @@ export class ConversationsRepository {
     return rows.reverse();
   }
 
-  /** Stores a question and its answer together and marks the context active; both or neither are kept. */
-  async appendExchange(contextId: string, at: Date, question: NewMessage, answer: NewMessage): Promise<void> {
+  /**
+   * Stores a question and its answer together and marks the context active; both or neither are kept. A question no
+   * guide answered is also logged, apart from the conversation, in the same transaction.
+   */
+  async appendExchange(contextId: string, at: Date, question: NewMessage, answer: NewMessage, unanswered: Unanswered | null = null): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      if (unanswered) await manager.insert(UnansweredQuestionEntity, { ...unanswered, asked_at: at });
       const row = (message: NewMessage, created_at: Date) => ({
         context_id: contextId,
         role: message.role,
@@ -48,6 +55,11 @@ export class ConversationsRepository {
       await manager.insert(MessageEntity, [row(question, at), row(answer, new Date(at.getTime() + 1))]);
       await manager.update(ContextEntity, { id: contextId }, { last_active_at: at });
     });
+  }
+
+  /** The most recent questions no guide answered, newest first. */
+  recentUnanswered(limit: number): Promise<UnansweredQuestionEntity[]> {
+    return this.dataSource.getRepository(UnansweredQuestionEntity).find({ order: { id: 'DESC' }, take: limit });
   }
 
   /** Deletes conversations whose last message is older than `cutoff` (their messages go with them); returns how many. */

@@ -1,12 +1,19 @@
 import type { MarketIndicators } from '@nivesh/proto';
 import { KnowledgeBase } from '../knowledge/knowledge-base';
-import { answer, MAX_WORDS } from './answer';
+import { type Answer, answer, MAX_WORDS } from './answer';
 import { formatDate, wordCount } from './format';
 import type { Grounding, Turn } from './grounding';
 import { emptyGrounding, infyGrounding, relianceGrounding, sentimentGrounding } from './testing/fixtures';
 
 const knowledge = KnowledgeBase.load();
-const ask = (question: string, grounding: Grounding, history: Turn[] = []) => answer({ question, grounding, history, knowledge });
+const ask = (question: string, grounding: Grounding, history: Turn[] = [], other?: Grounding | null) => answer({ question, grounding, history, knowledge, other });
+
+/** The answer explains from the guide `id`, or, unsure, says it has no guide and offers that one among the nearest. */
+const expectGuide = (reply: Answer, id: string) => {
+  const title = knowledge.article(id)!.title;
+  if (reply.abstained) expect(reply.suggestions!.map((suggestion) => suggestion.title)).toContain(title);
+  else expect(reply.sources).toContain(`knowledge:${id}`);
+};
 
 /** The RSI values an answer cites, read the way the integration test reads them. */
 const citedRsi = (text: string) => [...text.matchAll(/RSI[^0-9]{0,40}?(\d{1,3}\.\d{1,2})/g)].map((match) => Number(match[1]));
@@ -94,7 +101,8 @@ describe('answer: figures from the grounding, each with its date', () => {
     expect(text).toContain('Nivesh flagged 3 unusual trading days for INFY between 29 Mar 2023 and 28 Mar 2024 (as of 28 Mar 2024)');
     expect(text).toContain('- **Gap, 21 Jul 2023:** Opened 8.9% below the previous close; closed 8.1% below it.');
     expect(text).toContain('not proof of wrongdoing');
-    expect(sources).toEqual(['risk', 'knowledge:unusual-trading-flags']);
+    expect(sources[0]).toBe('risk');
+    expect(['knowledge:unusual-trading-flags', 'knowledge:nivesh-unusual-trading']).toContain(sources[1]);
   });
 
   it('puts the figure asked about first and explains it from its own article', () => {
@@ -157,14 +165,15 @@ describe('answer: missing figures, concepts, other stocks and everything else', 
   it.each([
     ['What is the RSI telling me right now?', 'RELIANCE’s RSI is not available right now', 'knowledge:rsi'],
     ['Where are support and resistance?', 'RELIANCE’s support and resistance levels are not available right now', 'knowledge:support-resistance'],
-    ['How accurate is TrendVision?', 'TrendVision’s back-tested accuracy for RELIANCE is not available right now', 'knowledge:naive-forecast'],
+    ['How accurate is TrendVision?', 'TrendVision’s back-tested accuracy for RELIANCE is not available right now', 'knowledge:naive-forecast|knowledge:trendvision-method'],
   ])('says plainly that %j cannot be answered with figures right now, and still explains', (question, plain, article) => {
     const { text, sources } = ask(question, emptyGrounding('technical'));
     expect(text).toContain(plain);
     expect(text).toMatch(/Here is what (it measures|they measure)\./);
     expect(text).toMatch(/Source: Warren AI’s guide “.+”\./);
     expect(text).not.toMatch(/as of \d/);
-    expect(sources).toEqual([article]);
+    expect(sources).toHaveLength(1);
+    expect(article.split('|')).toContain(sources[0]);
   });
 
   it('says the sentiment index is not available and explains it', () => {
@@ -200,16 +209,29 @@ describe('answer: missing figures, concepts, other stocks and everything else', 
     expect(ask('What is the P/E of RELIANCE?', relianceGrounding()).text).toContain('Nivesh’s data for RELIANCE covers prices, indicators and risk, not company financials');
   });
 
-  it('answers a question about another stock with the concept, naming the chat’s stock', () => {
-    const { text, sources } = ask('What is the RSI of INFY?', relianceGrounding());
-    expect(text).toMatch(/^This chat is about \*\*RELIANCE\*\*, so I can’t show INFY’s figures here/);
+  it('shows another stock’s figures, dated, in a technical chat about a different stock and in a market chat', () => {
+    const { text, sources } = ask('What is the RSI of INFY?', relianceGrounding(), [], infyGrounding());
+    expect(text).toMatch(/^Here are the figures for \*\*Infosys Ltd\. \(INFY\)\*\*, which you asked about:/);
+    expect(citedRsi(text)).toEqual([29.66]);
     expect(text).not.toContain('57.40');
-    expect(text).not.toContain('29.66');
+    expect(sources).toEqual(['indicators', 'knowledge:rsi']);
+
+    const sentiment = ask('How volatile is Infosys?', sentimentGrounding(), [], infyGrounding()).text;
+    expect(sentiment).toMatch(/^Here are the figures for \*\*Infosys Ltd\. \(INFY\)\*\*/);
+    expect(datesIn(sentiment).every((date) => groundingDates(infyGrounding()).has(date))).toBe(true);
+  });
+
+  it('says so when another stock’s figures could not be fetched, and explains the idea', () => {
+    const { text, sources } = ask('What is the RSI of ZZZZ?', relianceGrounding(), [], null);
+    expect(text).toMatch(/^I couldn’t get ZZZZ’s figures just now/);
     expect(text).toContain('Relative Strength Index');
     expect(sources).toEqual(['knowledge:rsi']);
+  });
 
-    const sentiment = ask('How volatile is Infosys?', sentimentGrounding()).text;
-    expect(sentiment).toMatch(/^This chat is about the mood of the whole market, so I can’t show INFY’s figures here/);
+  it('answers a concept question that only uses a stock as its example from the concept’s guide, or offers that guide', () => {
+    expectGuide(ask('How does the acceptance ratio work in a TCS buyback?', relianceGrounding(), [], infyGrounding()), 'buyback');
+    expectGuide(ask('How does a stop-loss order on ITC work?', sentimentGrounding(), [], infyGrounding()), 'stop-loss');
+    expectGuide(ask('How are HDFCBANK dividends taxed?', relianceGrounding(), [], infyGrounding()), 'dividend-tax');
   });
 
   it('points to the other chat for figures only it has', () => {
@@ -220,10 +242,25 @@ describe('answer: missing figures, concepts, other stocks and everything else', 
     expect(sentiment).toContain('“Relative Strength Index (RSI)”');
   });
 
-  it('lists what it can explain, with example questions, when nothing matches', () => {
+  it('says it has no guide, in one sentence, and offers the three nearest topics as buttons', () => {
     for (const grounding of [relianceGrounding(), sentimentGrounding()]) {
-      const { text, sources } = ask('qwxz flurb glorp', grounding);
-      expect(text).toMatch(/^I’m not sure I understood that\. Here is what I can explain in this chat:/);
+      const reply = ask('How do I claim a refund for a cancelled train ticket?', grounding);
+      expect(reply.text).toBe('I don’t have a guide on that yet. These are the nearest topics I do have guides on.');
+      expect(reply.abstained).toBe(true);
+      expect(reply.suggestions).toHaveLength(3);
+      for (const suggestion of reply.suggestions!) {
+        // A tap asks a question that finds the topic's guide.
+        expect(ask(suggestion.question, grounding).sources).toContain(`knowledge:${suggestion.id}`);
+      }
+      expect(reply.sources).toEqual([]);
+    }
+  });
+
+  it('lists what it can explain, with example questions, when nothing is near at all', () => {
+    for (const grounding of [relianceGrounding(), sentimentGrounding()]) {
+      const { text, sources, abstained } = ask('qwxz flurb glorp', grounding);
+      expect(text).toMatch(/^I don’t have a guide on that yet\.\n\nHere is what I can explain in this chat:/);
+      expect(abstained).toBe(true);
       const examples = text.split('For example, you could ask:\n')[1]!.split('\n');
       expect(examples.length).toBeGreaterThanOrEqual(2);
       expect(examples.length).toBeLessThanOrEqual(3);
@@ -246,7 +283,7 @@ describe('answer: missing figures, concepts, other stocks and everything else', 
   it('explains buy ratings, price targets and stop-losses as concepts, not as requests', () => {
     expect(ask('What does a buy rating mean?', relianceGrounding()).sources).toEqual(['knowledge:analyst-rating']);
     expect(ask('How do analysts set targets?', relianceGrounding()).sources).toEqual(['knowledge:price-target']);
-    expect(ask('What should I keep in mind about stop-loss orders?', relianceGrounding()).sources).toEqual(['knowledge:stop-loss']);
+    expectGuide(ask('What should I keep in mind about stop-loss orders?', relianceGrounding()), 'stop-loss');
   });
 
   it('explains the aspect asked about from its own article', () => {
@@ -268,7 +305,7 @@ describe('answer: missing figures, concepts, other stocks and everything else', 
     const { text, sources } = ask('what does that mean?', relianceGrounding(), history);
     expect(text).toMatch(/^More on MACD:/);
     expect(sources).toEqual(['knowledge:macd']);
-    expect(ask('what does that mean?', relianceGrounding()).text).toMatch(/^I’m not sure/);
+    expect(ask('what does that mean?', relianceGrounding()).text).toMatch(/^I don’t have a guide on that yet\./);
   });
 });
 

@@ -1,24 +1,34 @@
 import type { ChatType } from '@nivesh/proto';
 import type { Article } from '../knowledge/article-parser';
-import type { KnowledgeBase, Passage } from '../knowledge/knowledge-base';
+import type { Found, KnowledgeBase } from '../knowledge/knowledge-base';
 import { condense, leadSentences } from './excerpt';
 import { wordCount } from './format';
 import type { Grounding, Turn } from './grounding';
 import { normalise } from './normalise';
 import { section } from './sections';
 import { ADVICE_REFUSAL, capabilities, exampleQuestions } from './texts';
-import { otherTicker } from './tickers';
-import { detectTopics, type Topic, topicArticle, topicName } from './topics';
+import { type NamedStock, otherTicker, withoutStocks } from './tickers';
+import { namedSymbols } from './stock-names';
+import { detectTopics, type Topic, topicArticle, topicArticles, topicName } from './topics';
 
-/** A question with what the built-in engine answers it from. */
-export type AnswerInput = { question: string; grounding: Grounding; history: readonly Turn[]; knowledge: KnowledgeBase };
+/**
+ * A question with what the built-in engine answers it from: the chat's grounding and, when the question names another
+ * stock, that stock's (`other`: null when it could not be fetched, absent when none was asked for).
+ */
+export type AnswerInput = { question: string; grounding: Grounding; history: readonly Turn[]; knowledge: KnowledgeBase; other?: Grounding | null };
+
+/** A topic offered as a button: its guide's id and title, and the question a tap asks. */
+export type Suggestion = { id: string; title: string; question: string };
 
 /**
  * An answer in the chat's Markdown subset, and what it drew on: the grounding parts whose figures it cites
  * (`indicators`, `summary`, `quote`, `risk`, `insights`, `sentiment`, `forecast`) and the articles it explains from
- * (`knowledge:<id>`).
+ * (`knowledge:<id>`). `abstained` when no guide answers the question, with the nearest topics as `suggestions`.
  */
-export type Answer = { text: string; sources: string[] };
+export type Answer = { text: string; sources: string[]; abstained?: boolean; suggestions?: Suggestion[] };
+
+/** The one sentence Warren AI says when no guide answers a question. */
+export const NO_GUIDE = 'I don’t have a guide on that yet.';
 
 /** Answers stay short enough to read in the chat widget. */
 export const MAX_WORDS = 180;
@@ -34,21 +44,15 @@ const NO_LEAD = new Set<Topic>(['quote']);
 /** Articles about company financials, which Nivesh's market data does not include. */
 const FUNDAMENTALS = new Set(['pe-ratio', 'pb-ratio', 'eps', 'roe', 'debt-to-equity', 'dividend-yield', 'book-value', 'valuation-ratios-limits']);
 
-// Knowledge-base matches from both chat types: "what is RSI" in a sentiment chat is still worth explaining.
-const searchBoth = (knowledge: KnowledgeBase, query: string, chatType: ChatType, limit: number): Passage[] => {
-  const own = knowledge.search(query, { limit, chatType });
-  return own.length ? own : knowledge.search(query, { limit });
-};
+/** The stock a question names other than the chat's own, if any: a word some guide uses ("ASBA") is not one. */
+export const otherStock = (question: string, grounding: Grounding, knowledge: KnowledgeBase): NamedStock | null =>
+  otherTicker(question, grounding.chatType === 'technical' ? grounding.ticker : null, (word) => knowledge.knows(word));
 
-const articleCache = new WeakMap<KnowledgeBase, Map<string, Article>>();
-const articleById = (knowledge: KnowledgeBase, id: string): Article | undefined => {
-  let byId = articleCache.get(knowledge);
-  if (!byId) {
-    byId = new Map(knowledge.articles().map((article) => [article.id, article]));
-    articleCache.set(knowledge, byId);
-  }
-  return byId.get(id);
-};
+/** What the knowledge base holds for a question: the company it names does not steer which guide answers. */
+const find = (knowledge: KnowledgeBase, question: string, chatType: ChatType): Found =>
+  knowledge.retrieve(withoutStocks(question, (word) => knowledge.knows(word)), { chatType });
+
+const articleById = (knowledge: KnowledgeBase, id: string): Article | undefined => knowledge.article(id);
 
 const cite = (title: string) => `Source: Warren AI’s guide “${title}”.`;
 
@@ -57,7 +61,7 @@ const join = (...parts: Array<string | null | undefined | false>) => parts.filte
 const unique = (values: readonly string[]) => [...new Set(values)];
 
 /** Figures on one or two topics from the grounding, each with its date, and a short explanation from the knowledge base. */
-const dataAnswer = (topics: readonly Topic[], { question, grounding, knowledge }: AnswerInput): Answer => {
+const dataAnswer = (topics: readonly Topic[], { question, grounding, knowledge }: AnswerInput, asked: string | null = null): Answer => {
   let sections = topics.slice(0, MAX_TOPICS).map((topic) => ({ topic, ...section(topic, grounding, question) }));
   // Two long sections would make too long an answer: the second is offered as the next question instead.
   const later = wordCount(sections.map((part) => part.text).join(' ')) > MAX_WORDS - 20 ? sections.slice(1) : [];
@@ -66,8 +70,12 @@ const dataAnswer = (topics: readonly Topic[], { question, grounding, knowledge }
   const parts: string[] = [];
   for (const part of sections) {
     parts.push(part.text);
-    const article = articleById(knowledge, part.article ?? topicArticle(part.topic, question));
-    if (!article || (part.available && NO_LEAD.has(part.topic))) continue;
+    // The guide the question asked about, when it explains this topic's figures; else the guide of the aspect the
+    // question names ("VWAP"), or the topic's own.
+    const explains = asked !== null && topicArticles(part.topic).includes(asked) ? asked : null;
+    const article = articleById(knowledge, part.article ?? explains ?? topicArticle(part.topic, question));
+    // The price explains itself, unless the question asked about the idea behind it ("what are adjusted prices?").
+    if (!article || (part.available && NO_LEAD.has(part.topic) && article.id !== asked)) continue;
     const used = wordCount(parts.join(' '));
     // Without figures the explanation is the answer; with them it is a brief note, when there is room.
     const room = part.available ? Math.min(LEAD_WORDS, MAX_WORDS - used - 12) : Math.min(ARTICLE_WORDS, MAX_WORDS - used - 12);
@@ -87,28 +95,30 @@ const explain = (article: Pick<Article, 'id' | 'title' | 'body'>, words: number,
   sources: [`knowledge:${article.id}`],
 });
 
-/** The article a question is about: its topic's, else the best search hit. */
-const conceptFor = (question: string, topics: readonly Topic[], { grounding, knowledge }: AnswerInput): Pick<Article, 'id' | 'title' | 'body'> | null => {
-  const byTopic = topics.length ? articleById(knowledge, topicArticle(topics[0]!, question)) : undefined;
-  if (byTopic) return byTopic;
-  const hit = searchBoth(knowledge, question, grounding.chatType, 1)[0];
-  return hit ? { id: hit.id, title: hit.title, body: hit.text } : null;
+/** The article a question is about: the retrieved one when it is sure, else its topic's. */
+const conceptFor = (question: string, topics: readonly Topic[], { grounding, knowledge }: AnswerInput): Article | null => {
+  const found = find(knowledge, question, grounding.chatType);
+  if (found.confident) return found.matches[0]!.article;
+  return (topics.length ? articleById(knowledge, topicArticle(topics[0]!, question)) : undefined) ?? null;
 };
 
-/** A question about another stock: the concept, and which stock (or market) this chat is about. */
-const otherTickerAnswer = (symbol: string, topics: readonly Topic[], input: AnswerInput): Answer => {
-  const { grounding, question } = input;
-  const here =
-    grounding.chatType === 'technical' && grounding.ticker
-      ? `This chat is about **${grounding.ticker}**, so I can’t show ${symbol}’s figures here; a technical chat for ${symbol}, started on the Technical Analysis page, has them.`
-      : `This chat is about the mood of the whole market, so I can’t show ${symbol}’s figures here; a technical chat for ${symbol}, started on the Technical Analysis page, has them.`;
-  const concept = conceptFor(question, topics, input);
-  if (!concept) {
-    return { text: join(here, `I can explain the ideas behind such figures, for example:\n${exampleQuestions(grounding.chatType, grounding.ticker)}`), sources: [] };
+/**
+ * A question about another stock's figures: that stock's, dated, when they could be fetched (in a technical or a
+ * market chat alike); else a sentence saying they could not be, and the concept.
+ */
+const otherStockAnswer = (symbol: string, topics: readonly Topic[], input: AnswerInput, asked: string | null): Answer => {
+  const { other, question } = input;
+  if (other?.quote) {
+    const figures = dataAnswer(topics, { ...input, grounding: other }, asked);
+    const name = other.company ? `${other.company} (${symbol})` : symbol;
+    return { text: join(`Here are the figures for **${name}**, which you asked about:`, figures.text), sources: figures.sources };
   }
+  const missing = `I couldn’t get ${symbol}’s figures just now: Nivesh may not cover that symbol, or its market data is out of reach for the moment.`;
+  const concept = conceptFor(question, topics, input);
+  if (!concept) return { text: join(missing, `You could ask again in a minute, or ask me about the ideas behind such figures.`), sources: [] };
   const lead = topics.length ? `Here is the idea behind ${topicName(topics[0]!)}, in general:` : 'Here is the idea in general:';
   const explanation = explain(concept, ARTICLE_WORDS - 20);
-  return { text: join(here, lead, explanation.text), sources: explanation.sources };
+  return { text: join(missing, lead, explanation.text), sources: explanation.sources };
 };
 
 /** A topic only the other chat type has figures for: where to find them, and the concept. */
@@ -125,23 +135,18 @@ const elsewhereAnswer = (topics: readonly Topic[], input: AnswerInput): Answer =
   return { text: join(here, `Here is the idea behind ${name}:`, explanation.text), sources: explanation.sources };
 };
 
-/** A question the knowledge base answers: its best article condensed, and the next one named when it is close. */
-const knowledgeAnswer = ({ question, grounding, knowledge }: AnswerInput): Answer | null => {
-  const hits = searchBoth(knowledge, question, grounding.chatType, 2);
-  const best = hits[0];
-  if (!best) return null;
+/** A question the knowledge base answers: its article condensed, and the next one named when it is close. */
+const knowledgeAnswer = ({ grounding }: AnswerInput, found: Found): Answer | null => {
+  if (!found.confident) return null;
+  const [best, second] = found.matches;
   const noData =
-    grounding.chatType === 'technical' && grounding.ticker && FUNDAMENTALS.has(best.id)
+    grounding.chatType === 'technical' && grounding.ticker && FUNDAMENTALS.has(best!.article.id)
       ? `Nivesh’s data for ${grounding.ticker} covers prices, indicators and risk, not company financials, so I can’t give its figure here.`
       : null;
-  const body = explain({ id: best.id, title: best.title, body: best.text }, ARTICLE_WORDS, noData);
-  const second = hits[1];
-  const related = second && second.score >= best.score * 0.6 ? `You can also ask me about “${second.title}”.` : null;
+  const body = explain(best!.article, ARTICLE_WORDS, noData);
+  const related = second && second.probability >= best!.probability * 0.6 ? `You can also ask me about “${second.article.title}”.` : null;
   return { text: join(body.text, related), sources: body.sources };
 };
-
-// An unknown upper-case word counts as a stock only in a question about a stock; "what is CRISIL?" is a concept.
-const STOCK_WORDS = /\b(stocks?|shares?|company|companies|scrip|ticker|symbol|counter)\b/;
 
 // A request for a call, a target, a pick or a promise. The input guard stops these before any engine sees them; this
 // keeps the engine's answer on point if one gets through.
@@ -149,7 +154,8 @@ const ADVICE = new RegExp(
   [
     String.raw`\b(should|shall|must) (i|we) (still |now |just |also |not |be |then )?(buy|sell|hold|invest|exit|book|enter|accumulate|short|buying|selling|holding|exiting)\b`,
     String.raw`\b(target|target price|price target|price objective) (of|for) (?!(a|an|the|any|stocks?|shares?|analysts?)\b)\w+`,
-    String.raw`\b(will|going to|gonna) (\w+ ){0,3}(go up|go down|rise|fall|double|triple|reach|cross|hit|crash|rally|multiply)\b`,
+    // "Will the money reach my account?" asks about settlement, not a price.
+    String.raw`\b(will|going to|gonna) (?!(the |my )?(money|funds?|amount|refund|shares? (show|arrive|appear)))(\w+ ){0,3}(go up|go down|rise|fall|double|triple|reach|cross|hit|crash|rally|multiply)\b`,
     String.raw`\b(give|suggest|recommend|send|tell) (me |us )?(a |an |some |any |your |the best |good |best )?(stock |share |intraday |trading |hot )?(tips?|picks?|calls?|stocks?|shares?)\b`,
     String.raw`\b(which|what|kaunsa|kaunse|konsa|kon sa) (\w+ )?(stocks?|shares?) (to|should|will|would|lu|lun|loon|lena|le)\b`,
     String.raw`\b(kaunsa|kaunse|konsa|kon sa) (share|stock)s?\b`,
@@ -197,15 +203,25 @@ const followUp = (input: AnswerInput): Answer | null => {
   return null;
 };
 
-/** Nothing matched: what this chat can explain, and example questions. */
-const fallback = ({ grounding }: AnswerInput): Answer => ({
-  text: join(
-    'I’m not sure I understood that. Here is what I can explain in this chat:',
-    capabilities(grounding.chatType, grounding.ticker),
-    `For example, you could ask:\n${exampleQuestions(grounding.chatType, grounding.ticker)}`,
-  ),
-  sources: [],
-});
+/** A topic as a button: its guide's title, and a phrasing that surely finds it as what a tap asks. */
+const suggestion = (knowledge: KnowledgeBase, article: Article): Suggestion => ({ id: article.id, title: article.title, question: knowledge.askableQuestion(article) });
+
+/**
+ * No guide answers the question: one sentence saying so, and the three nearest topics as buttons; when nothing is
+ * near at all, what this chat can explain.
+ */
+const abstain = ({ grounding, knowledge }: AnswerInput, found: Found): Answer => {
+  const suggestions = found.matches.slice(0, 3).map(({ article }) => suggestion(knowledge, article));
+  if (!suggestions.length) {
+    return {
+      text: join(NO_GUIDE, 'Here is what I can explain in this chat:', capabilities(grounding.chatType, grounding.ticker), `For example, you could ask:\n${exampleQuestions(grounding.chatType, grounding.ticker)}`),
+      sources: [],
+      abstained: true,
+      suggestions: [],
+    };
+  }
+  return { text: `${NO_GUIDE} These are the nearest topics I do have guides on.`, sources: [], abstained: true, suggestions };
+};
 
 /**
  * Warren AI's built-in answer: pure and synchronous. A question about this chat's data gets the product's figures,
@@ -216,13 +232,52 @@ const fallback = ({ grounding }: AnswerInput): Answer => ({
  * sentences the output rail passes.
  */
 export const answer = (input: AnswerInput): Answer => {
-  const { question, grounding } = input;
-  const ticker = grounding.chatType === 'technical' ? grounding.ticker : null;
+  const { question, grounding, knowledge } = input;
   if (ADVICE.test(normalise(question))) return adviceAnswer(input);
-  const topics = detectTopics(question, grounding.chatType);
-  const other = otherTicker(question, ticker);
-  if (other && (other.known || topics.own.length > 0 || topics.elsewhere.length > 0 || STOCK_WORDS.test(normalise(question)))) return otherTickerAnswer(other.symbol, [...topics.own, ...topics.elsewhere], input);
-  if (topics.own.length) return dataAnswer(topics.own, input);
+  const found = find(knowledge, question, grounding.chatType);
+  // The guide the retrieval is sure the question asks about, if any.
+  const asked = found.confident ? found.matches[0]!.article.id : null;
+  const other = otherStock(question, grounding, knowledge);
+  if (other) {
+    // Another stock's figures, in any chat, when the question asks for them rather than using the stock as an example.
+    const topics = relevantTopics(detectTopics(question, 'technical').own, found, true);
+    if (topics.length) return otherStockAnswer(other.symbol, topics, input, asked);
+  }
+  const detected = detectTopics(question, grounding.chatType);
+  const tied = tiedToChat(question, grounding);
+  const topics = surelyThisStock(question, grounding) ? detected : { own: relevantTopics(detected.own, found, tied), elsewhere: relevantTopics(detected.elsewhere, found, tied) };
+  if (topics.own.length) return dataAnswer(topics.own, input, asked);
   if (topics.elsewhere.length) return elsewhereAnswer(topics.elsewhere, input);
-  return smallTalk(question, input) ?? knowledgeAnswer(input) ?? followUp(input) ?? fallback(input);
+  return smallTalk(question, input) ?? knowledgeAnswer(input, found) ?? followUp(input) ?? abstain(input, found);
+};
+
+// Words that tie a question to the chat's own stock or market ("is it overbought", "how is the market today").
+const ABOUT_THIS = /\b(it|its|it s|here|this stock|the stock|this share|the share|the price|the trend|overall|this company|today|now|right now|currently|current|latest|recent|recently|abhi|aaj|iska|iski|iske|yeh stock|ye stock)\b/;
+// Words that can only mean the chat's own stock: its figures are asked for, whatever the guides say.
+const SURELY_THIS = /\b(its|it s|this stock|the stock|this share|this company|the price|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
+// In a market chat, the market itself.
+const ABOUT_MARKET = /\b(market|markets|stocks|nifty|sentiment|mood|bazaar)\b/;
+
+/** True when a question can only be about a technical chat's own stock: it names it, or says "its" or "the stock". */
+const surelyThisStock = (question: string, grounding: Grounding): boolean => {
+  if (grounding.chatType !== 'technical' || !grounding.ticker) return false;
+  const text = normalise(question);
+  return SURELY_THIS.test(text) || namedSymbols(question).includes(grounding.ticker) || text.split(' ').includes(grounding.ticker.toLowerCase());
+};
+
+/** True when a question is about the chat's own stock (by name or "it") or the market (right now). */
+const tiedToChat = (question: string, grounding: Grounding): boolean => {
+  const text = normalise(question);
+  if (ABOUT_THIS.test(text) || (grounding.chatType === 'sentiment' && ABOUT_MARKET.test(text))) return true;
+  return grounding.ticker !== null && (namedSymbols(question).includes(grounding.ticker) || text.split(' ').includes(grounding.ticker.toLowerCase()));
+};
+
+/**
+ * The topics whose figures a question asks for. Topic words are weak evidence on their own ("risk" in "how do I compare
+ * two funds' returns for the risk each took?"): a topic stays when one of the question's nearest guides explains it,
+ * or when the question is tied to a stock or the market ("is it risky?") and no other guide is sure to answer it.
+ */
+const relevantTopics = (topics: readonly Topic[], found: Found, tied: boolean): Topic[] => {
+  const near = new Set(found.matches.map((match) => match.article.id));
+  return topics.filter((topic) => topicArticles(topic).some((id) => near.has(id)) || (tied && !found.confident));
 };

@@ -62,3 +62,30 @@ describe('excerpts of knowledge-base articles', () => {
     expect(wordCount(lead)).toBeLessThanOrEqual(45);
   });
 });
+
+describe('whole answers: every article condenses to whole sentences and whole list items', () => {
+  const articles = KnowledgeBase.load().articles();
+  const ENDS = /[.!?:;)”"’]$/;
+
+  it.each(articles.map((article) => [article.id, article] as const))('%s', (_id, article) => {
+    const items = articleBlocks(article.body).flatMap((block) => block.items);
+    for (const words of [45, 100, 120, 140]) {
+      const text = condense(article.body, words);
+      expect(text.trim().length).toBeGreaterThan(0);
+      const lines = text.split('\n').filter(Boolean);
+      for (const [index, line] of lines.entries()) {
+        if (/^\*\*[^*]+\*\*$/.test(line)) {
+          // A bold heading never ends an answer: what it introduces follows it.
+          expect({ words, heading: line, last: index === lines.length - 1 }).toEqual({ words, heading: line, last: false });
+        } else if (line.startsWith('- ')) {
+          // A bullet is a whole item of the article, or its whole first sentence.
+          expect(items.some((item) => item.includes(line.slice(2)))).toBe(true);
+        } else {
+          expect({ words, line, ends: ENDS.test(line) }).toEqual({ words, line, ends: true });
+        }
+      }
+    }
+    const lead = leadSentences(article.body, 45);
+    if (lead) expect(lead).toMatch(ENDS);
+  });
+});

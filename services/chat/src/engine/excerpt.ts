@@ -34,6 +34,13 @@ const toSubset = (line: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+// A paragraph that is only a bold heading, such as "**Kinds of alert:**".
+const HEADING = /^\*\*[^*]+\*\*$/;
+
+/** Blocks back to Markdown, for condensing what follows a heading. */
+const blocksToMarkdown = (blocks: readonly Block[]): string =>
+  blocks.map((block) => (block.kind === 'table' ? '| table |' : block.kind === 'list' ? block.items.map((item) => `- ${item}`).join('\n') : block.items[0]!)).join('\n\n');
+
 // Articles are our own small Markdown files (paragraphs, "- " or "1. " lists, **bold**), so a line-level reader suffices.
 const ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
 
@@ -99,8 +106,16 @@ export const condense = (markdown: string, maxWords: number): string => {
       used += wordCount(items.join(' '));
       continue;
     }
-    const paragraph = safeSentences(block.items[0]!);
     const next = blocks[index + 1];
+    // A bold heading ("**How a forecast is made.**") belongs to what follows it: both, or neither.
+    if (HEADING.test(block.items[0]!)) {
+      if (!next || next.kind === 'table') break;
+      const heading = block.items[0]!;
+      const rest = condense(blocksToMarkdown(blocks.slice(index + 1)), maxWords - used - wordCount(heading));
+      if (rest && used + wordCount(heading) + wordCount(rest) <= maxWords) out.push(heading, rest);
+      break;
+    }
+    const paragraph = safeSentences(block.items[0]!);
     // "How it is commonly read:" belongs to the list after it: both or neither.
     const intro = paragraph.length && paragraph[paragraph.length - 1]!.endsWith(':') ? paragraph[paragraph.length - 1]! : null;
     const body = intro ? paragraph.slice(0, -1) : paragraph;

@@ -63,8 +63,9 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const BY_NAME = new Map(Object.entries(NAMES).flatMap(([symbol, names]) => names.map((name) => [name, symbol] as const)));
-// Longest first, so "tata motors" wins over a shorter name inside it.
-const NAME_PATTERN = new RegExp(`\\b(${[...BY_NAME.keys()].sort((a, b) => b.length - a.length).join('|')})\\b`, 'g');
+/** Every name as one alternation, longest first, so "tata motors" wins over a shorter name inside it. */
+export const NAME_PATTERN_SOURCE = [...BY_NAME.keys()].sort((a, b) => b.length - a.length).join('|');
+const NAME_PATTERN = new RegExp(`\\b(${NAME_PATTERN_SOURCE})\\b`, 'g');
 
 /** The symbol of a name or symbol as people type it ("Infosys", "m&m"), or undefined. */
 export const symbolForName = (name: string): string | undefined => BY_NAME.get(normalise(name));

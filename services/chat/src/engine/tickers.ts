@@ -1,4 +1,4 @@
-import { namedSymbols, symbolForName } from './stock-names';
+import { NAME_PATTERN_SOURCE, namedSymbols, symbolForName } from './stock-names';
 
 /** Upper-case words in market questions that are not NSE symbols. */
 const NOT_SYMBOLS = new Set(
@@ -30,9 +30,9 @@ export type NamedStock = { symbol: string; known: boolean };
 /**
  * The first stock a question names other than the chat's own (`ticker`, null for sentiment chats): a known
  * company name or symbol in any case ("infosys", "tcs"), else an upper-case symbol-shaped word that is not a market
- * acronym ("ZOMATO"); null when it names none.
+ * acronym or a term `isConcept` knows ("ZOMATO", but not "ASBA"); null when it names none.
  */
-export const otherTicker = (question: string, ticker: string | null): NamedStock | null => {
+export const otherTicker = (question: string, ticker: string | null, isConcept: (word: string) => boolean = () => false): NamedStock | null => {
   const own = ticker?.toUpperCase() ?? null;
   const named = namedSymbols(question).map((symbol) => ({ symbol, known: true }));
   const shaped =
@@ -40,10 +40,23 @@ export const otherTicker = (question: string, ticker: string | null): NamedStock
       ? []
       : [...question.matchAll(SYMBOL_WORD)]
           .map((match) => match[0])
-          .filter((word) => !NOT_SYMBOLS.has(word))
+          .filter((word) => !NOT_SYMBOLS.has(word) && !isConcept(word))
           .map((word) => {
             const symbol = symbolForName(word);
             return { symbol: symbol ?? word, known: symbol !== undefined };
           });
   return [...named, ...shaped].find((stock) => stock.symbol !== own) ?? null;
+};
+
+// A known company name as typed, in any case and with any punctuation between its words ("Dr. Reddy's", "M&M").
+const TYPED_NAME = new RegExp(`(?<![\\p{L}\\p{N}])(${NAME_PATTERN_SOURCE.replace(/ /g, String.raw`[^\p{L}\p{N}]+`)})(?![\\p{L}\\p{N}])`, 'giu');
+
+/**
+ * The question with the stocks it names taken out ("What does TCS's P/E of 30 mean?" → "What does 's P/E of 30
+ * mean?"): which guide answers a question depends on what it asks, not on the company it mentions. An upper-case word
+ * that `isConcept` knows ("ASBA", "REIT") stays.
+ */
+export const withoutStocks = (question: string, isConcept: (word: string) => boolean = () => false): string => {
+  const named = question.replace(TYPED_NAME, ' ');
+  return upperShare(question) > 0.6 ? named : named.replace(SYMBOL_WORD, (word) => (NOT_SYMBOLS.has(word) || isConcept(word) ? word : ' '));
 };

@@ -35,6 +35,8 @@ type TopicRule = {
   article: string;
   /** Articles for one aspect of the topic, chosen when the question names it ("vwap" → the VWAP article). */
   focus?: ReadonlyArray<readonly [RegExp, string]>;
+  /** Other guides about the same figures, which explain them when the question asks about one of them. */
+  related?: readonly string[];
   exclusive: boolean;
   name: string;
 };
@@ -79,6 +81,7 @@ const RULES: readonly TopicRule[] = [
   },
   {
     topic: 'risk_flags',
+    related: ['nivesh-unusual-trading', 'circuit-limits'],
     chat: 'technical',
     exclusive: true,
     article: 'unusual-trading-flags',
@@ -88,6 +91,7 @@ const RULES: readonly TopicRule[] = [
   },
   {
     topic: 'volatility',
+    related: ['nivesh-risk-figures', 'beta', 'value-at-risk', 'max-drawdown', 'atr'],
     chat: 'technical',
     exclusive: false,
     article: 'volatility',
@@ -100,9 +104,20 @@ const RULES: readonly TopicRule[] = [
     name: 'volatility and risk',
     pattern: /\b(volatil\w*|risk(?! (flags?|detection))|risky|riskiness|drawdowns?|beta|value at risk|var|atr|average true range|swings?|fluctuat\w*|how much (can|could) (i|it|one) lose|losses)\b/,
   },
-  { topic: 'forecast', chat: 'technical', exclusive: true, article: 'naive-forecast', name: "TrendVision's forecast accuracy", pattern: /\b(forecasts?|forecasting|trendvision|trend vision|predictions?|predicted|accuracy|accurate|mase|relative mae|back ?tests?|back ?testing|arima|models?)\b/ },
+  {
+    topic: 'forecast',
+    related: ['trendvision-method', 'back-testing', 'forecast-uncertainty'],
+    // The errors are measured against the naive forecast, which its guide explains.
+    focus: [[/\b(accura\w*|mase|mae|errors?|naive)\b/, 'naive-forecast']],
+    chat: 'technical',
+    exclusive: true,
+    article: 'naive-forecast',
+    name: "TrendVision's forecast accuracy",
+    pattern: /\b(forecasts?|forecasting|trendvision|trend vision|predictions?|predicted|accuracy|accurate|mase|relative mae|back ?tests?|back ?testing|arima|models?)\b/,
+  },
   {
     topic: 'returns',
+    related: ['cagr', 'absolute-vs-annualised-returns', 'correlation', 'total-return'],
     chat: 'technical',
     exclusive: true,
     article: 'compounding',
@@ -111,6 +126,7 @@ const RULES: readonly TopicRule[] = [
   },
   {
     topic: 'quote',
+    related: ['data-freshness', 'face-value-and-market-price'],
     chat: 'technical',
     exclusive: true,
     article: 'adjusted-prices',
@@ -119,6 +135,7 @@ const RULES: readonly TopicRule[] = [
   },
   {
     topic: 'trend',
+    related: ['candlestick-charts', 'moving-averages', 'adx'],
     chat: 'technical',
     exclusive: false,
     article: 'technical-analysis-limits',
@@ -141,11 +158,19 @@ const RULES: readonly TopicRule[] = [
 
 const BY_TOPIC = new Map(RULES.map((rule) => [rule.topic, rule]));
 
-/** The knowledge-base article that explains a topic, or the aspect of it the question names. */
-export const topicArticle = (topic: Topic, question = ''): string => {
-  const rule = BY_TOPIC.get(topic)!;
+/** The knowledge-base article of the aspect of a topic the question names ("vwap" → vwap), if it names one. */
+export const topicFocus = (topic: Topic, question: string): string | undefined => {
   const text = normalise(question);
-  return rule.focus?.find(([pattern]) => pattern.test(text))?.[1] ?? rule.article;
+  return BY_TOPIC.get(topic)!.focus?.find(([pattern]) => pattern.test(text))?.[1];
+};
+
+/** The knowledge-base article that explains a topic, or the aspect of it the question names. */
+export const topicArticle = (topic: Topic, question = ''): string => topicFocus(topic, question) ?? BY_TOPIC.get(topic)!.article;
+
+/** Every article that explains a topic or one of its aspects. */
+export const topicArticles = (topic: Topic): string[] => {
+  const rule = BY_TOPIC.get(topic)!;
+  return [rule.article, ...(rule.focus ?? []).map(([, article]) => article), ...(rule.related ?? [])];
 };
 
 /** How an answer names a topic ("the RSI", "market breadth"). */

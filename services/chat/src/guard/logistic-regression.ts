@@ -1,6 +1,9 @@
 /** How the model is fitted: passes over the examples, Adam's step size, the L2 penalty and the seed of the shuffle. */
 export type LogisticRegressionOptions = { epochs: number; rate: number; l2: number; seed: number };
 
+/** A fitted model's weights by feature, and its bias: what `LogisticRegression.fromWeights` restores. */
+export type LogisticWeights = { bias: number; weights: Record<string, number> };
+
 /** One training example: the features present (binary, so repeats count once) and whether it is the positive class. */
 export type LogisticExample = { features: readonly string[]; positive: boolean };
 
@@ -74,6 +77,22 @@ export class LogisticRegression {
     }
     this.weights = weights;
     return this;
+  }
+
+  /** The fitted weights, rounded to `digits` significant digits (enough to reproduce every probability closely). */
+  toWeights(digits = 8): LogisticWeights {
+    const bias = this.weights.length - 1;
+    const round = (value: number) => Number(value.toPrecision(digits));
+    return { bias: round(this.weights[bias]!), weights: Object.fromEntries([...this.index].filter(([, i]) => i < bias).map(([feature, i]) => [feature, round(this.weights[i]!)])) };
+  }
+
+  /** A fitted model from weights that `toWeights` wrote. */
+  static fromWeights({ bias, weights }: LogisticWeights): LogisticRegression {
+    const model = new LogisticRegression();
+    const values = Object.values(weights);
+    Object.keys(weights).forEach((feature) => model.featureIndex(feature));
+    model.weights = Float64Array.from([...values, bias]);
+    return model;
   }
 
   /** Probability (0–1) of the positive class; features never seen in training are ignored. */

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_SOURCES } from './articles.generated';
 import { DEFAULT_LIMIT, KnowledgeBase } from './knowledge-base';
+import { modelFingerprint } from './model-inputs';
+import { RETRIEVAL_MODEL } from './retrieval-model.generated';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { render, OUTPUT } = require('./embed-articles.cjs') as { render: () => string; OUTPUT: string };
@@ -18,6 +20,12 @@ describe('KnowledgeBase', () => {
     const files = fs.readdirSync(path.join(__dirname, 'articles')).filter((name) => name.endsWith('.md')).sort();
     expect(Object.keys(ARTICLE_SOURCES).sort()).toEqual(files);
     expect(fs.readFileSync(OUTPUT, 'utf8')).toBe(render());
+  });
+
+  it('ships a retrieval model fitted to the current articles, labelled questions and code (npm run eval:chat -- --write)', () => {
+    expect(RETRIEVAL_MODEL.fingerprint).toBe(modelFingerprint(__dirname));
+    expect(RETRIEVAL_MODEL.threshold).toBeGreaterThan(0);
+    expect(RETRIEVAL_MODEL.threshold).toBeLessThan(1);
   });
 
   it.each([
@@ -68,31 +76,39 @@ describe('KnowledgeBase', () => {
     ['how accurate is the naive forecast', 'naive-forecast'],
     ['what is a back-test', 'back-testing'],
     ['can anyone predict stock prices', 'forecast-uncertainty'],
-    ['tax on short term capital gains', 'capital-gains-tax'],
+    ['tax on short term capital gains', 'stcg-and-ltcg'],
+    ['what is capital gains tax', 'capital-gains-tax'],
     ['why will Warren not tell me whether to buy or sell', 'why-no-buy-sell-calls'],
-  ])('answers %j with %s first', (query, id) => {
-    expect(kb.search(query)[0]?.id).toBe(id);
+  ])('finds for %j the guide %s first', (query, id) => {
+    expect(kb.retrieve(query).matches[0]?.article.id).toBe(id);
   });
 
-  it.each(['qwxz flurb glorp', 'asdf jkl zzzz', 'the weather in paris tomorrow', '', '   ', '???'])('finds nothing for %j', (query) => {
-    expect(kb.search(query)).toEqual([]);
+  it.each(['qwxz flurb glorp', 'asdf jkl zzzz', 'the weather in paris tomorrow', 'how do I bake sourdough bread', '', '   ', '???'])('has no guide for %j', (query) => {
+    expect(kb.retrieve(query).confident).toBe(false);
   });
 
-  it('returns passages best first, with the article body, title and topics, up to the limit', () => {
-    const passages = kb.search('volatility risk drawdown beta', { limit: 5 });
-    expect(passages).toHaveLength(5);
-    expect(passages.map((passage) => passage.score)).toEqual([...passages.map((passage) => passage.score)].sort((a, b) => b - a));
-    const beta = kb.articles().find((article) => article.id === 'beta')!;
-    const passage = kb.search('beta')[0]!;
-    expect(passage).toEqual({ id: 'beta', title: beta.title, text: beta.body, topics: beta.topics, score: expect.any(Number) });
-    expect(kb.search('volatility').length).toBeLessThanOrEqual(DEFAULT_LIMIT);
+  it('returns the nearest articles best first, up to the limit', () => {
+    const found = kb.retrieve('volatility risk drawdown beta', { limit: 5 });
+    expect(found.matches).toHaveLength(5);
+    expect(found.matches.map((match) => match.probability)).toEqual([...found.matches.map((match) => match.probability)].sort((a, b) => b - a));
+    expect(kb.retrieve('beta').matches[0]!.article).toBe(kb.article('beta'));
+    expect(kb.retrieve('volatility').matches.length).toBeLessThanOrEqual(DEFAULT_LIMIT);
   });
 
-  it('keeps to the articles that suit the chat type', () => {
-    expect(kb.search('volatility', { chatType: 'technical' })[0]?.id).toBe('volatility');
-    expect(kb.search('volatility', { chatType: 'sentiment' })[0]?.id).toBe('market-volatility');
-    expect(kb.search('what is RSI', { chatType: 'sentiment' }).map((passage) => passage.id)).not.toContain('rsi');
-    expect(kb.search('market mood index', { chatType: 'technical' }).map((passage) => passage.id)).not.toContain('market-mood-index');
-    expect(kb.search('how do I check SEBI registration', { chatType: 'sentiment' })[0]?.id).toBe('sebi-registration-check');
+  it('is sure of the guide for plainly worded questions about a guide’s own topic', () => {
+    const sure = ['what is RSI', 'what does beta mean', 'how does a SIP work', 'what is a demat account', 'what is a pump and dump', 'what is a buyback'];
+    expect(sure.filter((query) => !kb.retrieve(query).confident)).toEqual([]);
+  });
+
+  it('prefers the article written for the chat type when two are close', () => {
+    expect(kb.retrieve('volatility', { chatType: 'technical' }).matches[0]?.article.id).toBe('volatility');
+    expect(kb.retrieve('market volatility india vix', { chatType: 'sentiment' }).matches[0]?.article.id).toBe('market-volatility');
+    expect(kb.retrieve('how do I check SEBI registration', { chatType: 'sentiment' }).matches[0]?.article.id).toBe('sebi-registration-check');
+  });
+
+  it('knows the words its articles use, and not stock symbols', () => {
+    expect(kb.knows('ASBA')).toBe(true);
+    expect(kb.knows('REIT')).toBe(true);
+    expect(kb.knows('ZOMATO')).toBe(false);
   });
 });

@@ -1,48 +1,46 @@
-import MiniSearch from 'minisearch';
 import { type Article, type ChatType, parseArticle } from './article-parser';
 import { ARTICLE_SOURCES } from './articles.generated';
-import { indexTerm, tokenise } from './search-terms';
+import { RETRIEVAL_MODEL } from './retrieval-model.generated';
+import { type RetrievalModel, Retriever } from './retriever';
 
-/** One retrieved article: `text` is its whole Markdown body (articles are short enough to ground an answer). */
-export type Passage = { id: string; title: string; text: string; score: number; topics: string[] };
+/** A retrieved article and the re-ranker's probability that it is the one the question asks about. */
+export type Match = { article: Article; probability: number };
 
-export type SearchOptions = { limit?: number; chatType?: ChatType };
+/**
+ * What a question found: the nearest articles, best first, the probability that the best is the one asked about, and
+ * whether that is enough to answer from it.
+ */
+export type Found = { matches: Match[]; confidence: number; confident: boolean };
 
-/** Defaults for `search`: how many passages, and the BM25 score below which a match is noise. */
+export type RetrieveOptions = { limit?: number; chatType?: ChatType };
+
+/** How many nearest articles a retrieval returns unless asked otherwise: the answer's, and two to offer. */
 export const DEFAULT_LIMIT = 3;
-// A lone passing mention in one body scores about 3–5; a term in a title or topics scores 30 and more.
-export const MIN_SCORE = 8;
+/** An article written for the other chat type is ranked as if this much less likely ("volatility" in a market chat). */
+const OTHER_CHAT = 0.6;
 
-type Indexed = { id: string; title: string; topics: string; body: string };
-
-/** The educational articles, indexed for BM25 full-text search with MiniSearch. */
+/** Warren AI's educational articles, and the retrieval that finds the one a question asks about. */
 export class KnowledgeBase {
   private static loaded: KnowledgeBase | null = null;
 
   private readonly byId: ReadonlyMap<string, Article>;
-  private readonly index: MiniSearch<Indexed>;
+  private readonly retriever: Retriever;
 
-  constructor(articles: readonly Article[]) {
+  /** The articles, and the retrieval model fitted to them (`npm run eval:chat -- --write` fits and writes it). */
+  constructor(articles: readonly Article[], model: RetrievalModel) {
     this.byId = new Map(articles.map((article) => [article.id, article]));
     if (this.byId.size !== articles.length) throw new Error('knowledge base: duplicate article id');
-    this.index = new MiniSearch<Indexed>({
-      fields: ['title', 'topics', 'body'],
-      tokenize: tokenise,
-      processTerm: indexTerm,
-      searchOptions: {
-        boost: { title: 3, topics: 2.5, body: 1 },
-        // Typos only on longer words and prefixes from four letters, so "rsi" or "beta" do not drift to other terms.
-        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-        prefix: (term) => term.length >= 4,
-        combineWith: 'OR',
-      },
-    });
-    this.index.addAll(articles.map(({ id, title, topics, body }) => ({ id, title, topics: topics.join(', '), body })));
+    this.retriever = new Retriever(articles, model);
   }
 
-  /** The embedded articles, parsed and indexed on first use and shared afterwards. */
+  /** The embedded articles, parsed once. */
+  static parsed(): Article[] {
+    return Object.entries(ARTICLE_SOURCES).map(([fileName, source]) => parseArticle(fileName, source));
+  }
+
+  /** The embedded articles and the shipped retrieval model, loaded on first use and shared afterwards. */
   static load(): KnowledgeBase {
-    KnowledgeBase.loaded ??= new KnowledgeBase(Object.entries(ARTICLE_SOURCES).map(([fileName, source]) => parseArticle(fileName, source)));
+    KnowledgeBase.loaded ??= new KnowledgeBase(KnowledgeBase.parsed(), RETRIEVAL_MODEL);
     return KnowledgeBase.loaded;
   }
 
@@ -51,17 +49,41 @@ export class KnowledgeBase {
     return [...this.byId.values()].sort((a, b) => a.id.localeCompare(b.id));
   }
 
-  /** The best-matching articles for a question, best first; none when nothing scores above `MIN_SCORE`. */
-  search(query: string, options: SearchOptions = {}): Passage[] {
-    const { limit = DEFAULT_LIMIT, chatType } = options;
-    const passages: Passage[] = [];
-    for (const result of this.index.search(query)) {
-      if (result.score < MIN_SCORE) break;
-      const article = this.byId.get(result.id as string)!;
-      if (chatType && !article.chatTypes.includes(chatType)) continue;
-      passages.push({ id: article.id, title: article.title, text: article.body, score: result.score, topics: article.topics });
-      if (passages.length >= limit) break;
+  article(id: string): Article | undefined {
+    return this.byId.get(id);
+  }
+
+  /** True when a word is a term some article uses ("ASBA", "REIT"), as opposed to a stock's symbol. */
+  knows(word: string): boolean {
+    return this.retriever.knows(word);
+  }
+
+  private readonly askable = new Map<string, string>();
+
+  /**
+   * A question that surely finds `article` when asked, for a button that offers it: the first of its phrasings the
+   * retrieval answers from it with confidence (worked out once per article), else its title.
+   */
+  askableQuestion(article: Article): string {
+    let question = this.askable.get(article.id);
+    if (question === undefined) {
+      question = article.questions.find((phrasing) => {
+        const found = this.retrieve(phrasing);
+        return found.confident && found.matches[0]?.article.id === article.id;
+      }) ?? article.title;
+      this.askable.set(article.id, question);
     }
-    return passages;
+    return question;
+  }
+
+  /** The articles nearest a question, best first; `confident` when the best is sure enough to answer from. */
+  retrieve(question: string, { limit = DEFAULT_LIMIT, chatType }: RetrieveOptions = {}): Found {
+    const { ranked, confidence, confident } = this.retriever.retrieve(question, limit + 2);
+    const suits = (article: Article) => !chatType || article.chatTypes.includes(chatType);
+    const matches = ranked
+      .map(({ id, probability }) => ({ article: this.byId.get(id)!, probability }))
+      .sort((a, b) => b.probability * (suits(b.article) ? 1 : OTHER_CHAT) - a.probability * (suits(a.article) ? 1 : OTHER_CHAT))
+      .slice(0, limit);
+    return { matches, confidence, confident: confident && matches.length > 0 };
   }
 }

@@ -5,8 +5,11 @@ const STOP_WORDS = new Set(
   (
     'a an and are as at be been but by can could do does did for from had has have how i if in into is it its me my ' +
     'of on or our so than that the their them then there these they this to too was we were what when where which ' +
-    'who whom why will with would you your about am any tell explain meaning mean means should know ' +
-    'kya hai hain hota hoti hote kaise kaisa kaun kab ka ki ke ko se mein mujhe mera meri hum aap batao bataiye samjhao matlab kaunsa konsa sa lu lun lena chahiye'
+    'who whom why will with would you your about am any tell explain meaning mean means should know work works ' +
+    'kya hai hain hota hoti hote kaise kaisa kaun kab ka ki ke ko se mein mujhe mera meri hum aap batao bataiye samjhao matlab kaunsa konsa sa lu lun lena chahiye ' +
+    'aur ya bhi toh liye wala wali wale kuch koi kyun kyon kyu jab tab agar nahi nahin na ho hua hui hue raha rahi rahe gaya gayi gaye jata jati jate ' +
+    'jaata jaati jaate karna karta karte karti karein kare kar sakta sakte sakti hi ek yeh ye woh wo iska iski iske uska uski uske inka unka apna apne apni ' +
+    'mere tum hamare kaunse kitna kitne kitni thik theek samjhaiye bataye btao yaar bhai plz pls please simple simply words'
   ).split(' '),
 );
 
@@ -30,6 +33,56 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   scam: 'fraud',
   scams: 'fraud',
   fraudulent: 'fraud',
+  // Hinglish words people type for the ideas the articles name in English.
+  fark: 'difference',
+  farak: 'difference',
+  antar: 'difference',
+  nikale: 'calculate',
+  nikalte: 'calculate',
+  nikalna: 'calculate',
+  nikaalte: 'calculate',
+  ginte: 'calculate',
+  gira: 'fall',
+  girta: 'fall',
+  girna: 'fall',
+  girawat: 'fall',
+  badha: 'rise',
+  badhta: 'rise',
+  badhna: 'rise',
+  kharidna: 'buy',
+  kharidne: 'buy',
+  bechna: 'sell',
+  bechne: 'sell',
+  nuksan: 'loss',
+  nuksaan: 'loss',
+  ghata: 'loss',
+  munafa: 'profit',
+  fayda: 'profit',
+  faida: 'profit',
+  byaj: 'interest',
+  karz: 'debt',
+  karza: 'debt',
+  kamai: 'earnings',
+  paisa: 'money',
+  paise: 'money',
+  sona: 'gold',
+  sone: 'gold',
+  kimat: 'price',
+  keemat: 'price',
+  daam: 'price',
+  bazaar: 'market',
+  bazar: 'market',
+  shuru: 'start',
+  samay: 'time',
+  lamba: 'long',
+  lambe: 'long',
+  niyam: 'rules',
+  shikayat: 'complaint',
+  dhokha: 'fraud',
+  dhokhadhadi: 'fraud',
+  ghotala: 'fraud',
+  khata: 'account',
+  kampani: 'company',
 };
 
 /** Lower-cases and folds abbreviations; applied to documents and queries alike. */

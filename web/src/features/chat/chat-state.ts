@@ -3,7 +3,7 @@
  * (a system notice). A new chat type or ticker is a new chat: `starting` clears everything for its key, and
  * actions of an older key are ignored, so a late answer never lands in the wrong conversation.
  */
-import type { ChatQueryResponse, ChatStartResponse, ChatSystemStatus, ChatType } from '@nivesh/proto';
+import type { ChatQueryResponse, ChatStartResponse, ChatSystemStatus, ChatTopicSuggestion, ChatType } from '@nivesh/proto';
 import type { ChatNotice } from './texts';
 
 export type ChatMessageType = 'user' | 'bot' | 'blocked' | 'error' | 'system';
@@ -20,6 +20,8 @@ export type ChatMessage = {
   blocked?: boolean;
   block_reason?: string | null;
   alternative_suggestion?: string | null;
+  /** Topics Warren AI has guides on, offered when it had none on the question. */
+  suggested_topics?: ChatTopicSuggestion[];
   system_status?: ChatSystemStatus;
 };
 
@@ -107,6 +109,7 @@ export const answerMessage = (answer: ChatQueryResponse): ChatMessage => ({
   blocked: answer.blocked,
   block_reason: answer.block_reason,
   alternative_suggestion: answer.alternative_suggestion,
+  suggested_topics: answer.suggested_topics,
   system_status: answer.system_status,
 });
 

@@ -52,6 +52,7 @@ export const CHAT_TEXTS = {
   starting: 'Starting the chat...',
   blockTitle: 'SEBI Compliance Block',
   tryInstead: 'Try this instead:',
+  nearestTopics: 'Topics I have guides on',
   offline: 'Answers come from Warren AI’s built-in educational engine.',
   inputLabel: 'Ask Warren AI',
   placeholder: 'Ask a question',

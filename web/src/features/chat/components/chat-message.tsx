@@ -8,7 +8,24 @@ type ChatMessageViewProps = {
   standing: StandingNotes;
   /** Puts a suggested question in the input. */
   onSuggestion: (text: string) => void;
+  /** Asks a suggested topic's question. */
+  onTopic: (question: string) => void;
 };
+
+/** The nearest topics Warren AI has guides on, as buttons that ask about them. */
+function TopicButtons({ message, onTopic }: Pick<ChatMessageViewProps, 'message' | 'onTopic'>) {
+  const topics = message.suggested_topics ?? [];
+  if (topics.length === 0) return null;
+  return (
+    <div className="chat-prompts chat-topics" role="group" aria-label={CHAT_TEXTS.nearestTopics}>
+      {topics.map((topic) => (
+        <button key={topic.title} type="button" className="chat-prompt" onClick={() => onTopic(topic.question)}>
+          {topic.title}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** The notes an answer carries that the chat does not already show below the conversation. */
 function AnswerNotes({ notes }: { notes: string[] }) {
@@ -44,7 +61,7 @@ function BlockCard({ message, onSuggestion }: Pick<ChatMessageViewProps, 'messag
 }
 
 /** One message of the conversation, drawn by its type: user, bot, blocked, error or system. */
-export function ChatMessageView({ message, standing, onSuggestion }: ChatMessageViewProps) {
+export function ChatMessageView({ message, standing, onSuggestion, onTopic }: ChatMessageViewProps) {
   switch (message.type) {
     case 'user':
       return (
@@ -58,6 +75,7 @@ export function ChatMessageView({ message, standing, onSuggestion }: ChatMessage
         <div className="chat-message" data-type="bot">
           <span className="visually-hidden">Warren AI: </span>
           <AnswerMarkdown text={message.content} />
+          <TopicButtons message={message} onTopic={onTopic} />
           <AnswerNotes notes={answerNotes(message, standing)} />
         </div>
       );

@@ -3,7 +3,7 @@ import type { FetchCall } from '../../../testing/fetch-mock';
 import { LOGIN_VERIFIED, json, never, stubFetch } from '../../../testing/fetch-mock';
 import { reload, startSession } from '../../../lib/session';
 import { CHAT_TEXTS, QUERY_ERRORS, START_ERRORS, suggestedPrompts } from '../texts';
-import { BLOCKED, COMPLIANCE_NOTE, DISCLAIMER, answerOf, chatServer, greetingOf, questionOf, startOf } from '../testing/fixtures';
+import { BLOCKED, COMPLIANCE_NOTE, NO_GUIDE, DISCLAIMER, answerOf, chatServer, greetingOf, questionOf, startOf } from '../testing/fixtures';
 import { ChatPanel } from './chat-panel';
 
 const FIND = { timeout: 5000 };
@@ -170,6 +170,20 @@ describe('Warren AI chat', () => {
     fireEvent.click(within(block).getByRole('button', { name: BLOCKED.alternative_suggestion! }));
     expect(input().value).toBe(BLOCKED.alternative_suggestion);
     expect(document.activeElement).toBe(input());
+  });
+
+  it('offers the nearest topics as buttons when Warren AI has no guide, and asks one on click', async () => {
+    const { calls } = stubFetch(afterOpening(() => json(NO_GUIDE)));
+    render(<ChatPanel type="sentiment" ticker={null} />);
+    await waitForInput();
+    type('How do perpetual bonds work?');
+    pressEnter();
+    const topics = await screen.findByRole('group', { name: 'Topics I have guides on' }, FIND);
+    expect(screen.getByText(/I don’t have a guide on that yet\./)).toBeTruthy();
+    expect(within(topics).getAllByRole('button').map((button) => button.textContent)).toEqual(NO_GUIDE.suggested_topics.map((topic) => topic.title));
+    await waitForInput();
+    fireEvent.click(within(topics).getByRole('button', { name: 'Bond prices and yields' }));
+    await waitFor(() => expect(queries(calls).map(questionOf)).toContain('Why do bond prices move when yields change?'));
   });
 
   it('renders answers as safe markdown: no raw HTML, links, images or scripts', async () => {

@@ -69,6 +69,10 @@ export function ChatPanel({ type, ticker }: ChatPanelProps) {
     setUses({ key, count: promptUses + 1 });
   };
 
+  const askTopic = (question: string) => {
+    if (chat.send(question)) refocus.current = true;
+  };
+
   const suggest = (text: string) => {
     setDraft(text.slice(0, USER_QUERY_MAX_LENGTH));
     inputRef.current?.focus();
@@ -81,7 +85,7 @@ export function ChatPanel({ type, ticker }: ChatPanelProps) {
         <div className="chat-log" role="log" aria-label={CHAT_TEXTS.messagesLabel}>
           {chat.session ? <ChatGreeting text={chat.session.greeting} /> : null}
           {chat.messages.map((message) => (
-            <ChatMessageView key={message.id} message={message} standing={standing} onSuggestion={suggest} />
+            <ChatMessageView key={message.id} message={message} standing={standing} onSuggestion={suggest} onTopic={askTopic} />
           ))}
           {starting ? <Pending text={CHAT_TEXTS.starting} /> : null}
           {chat.sending ? <Pending text={CHAT_TEXTS.thinking} /> : null}

@@ -39,6 +39,7 @@ export const answerOf = (question: string, overrides: Partial<ChatQueryResponse>
   blocked: false,
   block_reason: null,
   alternative_suggestion: null,
+  suggested_topics: [],
   system_status: 'online',
   ...overrides,
 });
@@ -48,6 +49,16 @@ export const BLOCKED = answerOf('', {
   blocked: true,
   block_reason: 'Asking whether to buy a stock asks for investment advice, which only a SEBI-registered adviser may give.',
   alternative_suggestion: 'What do INFY’s RSI and MACD show right now?',
+});
+
+/** Warren AI has no guide on the question, and offers the three nearest it has. */
+export const NO_GUIDE = answerOf('', {
+  response: 'I don’t have a guide on that yet. These are the nearest topics I do have guides on.',
+  suggested_topics: [
+    { title: 'Bonds and how they work', question: 'What is a bond?' },
+    { title: 'Bond prices and yields', question: 'Why do bond prices move when yields change?' },
+    { title: 'Government securities', question: 'What are G-secs and T-bills?' },
+  ],
 });
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;

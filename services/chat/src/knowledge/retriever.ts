@@ -1,0 +1,313 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { LogisticRegression, type LogisticRegressionOptions, type LogisticWeights } from '../guard/logistic-regression';
+import type { Article } from './article-parser';
+import { indexTerm, normalise, tokenise } from './search-terms';
+
+/**
+ * Warren AI's retrieval: which article answers a question, and how sure it is.
+ *
+ * Two BM25 indexes (MiniSearch) find candidates: one over each article's title, aliases, topics and body, and one over
+ * each of the questions the article says it answers. A learned re-ranker then scores every candidate from how much of
+ * the question it covers, field by field (rare words counting for more, typos forgiven), how close its nearest
+ * question is, and how it ranks in each index. The re-ranker is a logistic regression fitted to the articles' own
+ * question phrasings, each left out of the index while it is the query, so it learns what a match to an unseen
+ * question looks like. Its settings and the confidence below which Warren AI says it has no guide were chosen by
+ * 5-fold cross-validation on a separate labelled set (scripts/eval-chat.mjs).
+ */
+
+/** A candidate article for a question, with the re-ranker's probability that it is the one asked about. */
+export type Ranked = { id: string; probability: number };
+
+/** What the retrieval found: candidates best first, the probability that the best is right, and whether that is enough. */
+export type Retrieval = { ranked: Ranked[]; confidence: number; confident: boolean };
+
+/** The fitted re-ranker and confidence model, and the confidence below which Warren AI says it has no guide. */
+export type RetrievalModel = { ranker: LogisticWeights; confidence: LogisticWeights; threshold: number };
+
+/** A question labelled by hand with the articles that answer it (none: no article does). */
+export type LabelledQuestion = { text: string; expected: readonly string[] };
+
+/** How both models are fitted. */
+export const FIT_OPTIONS: Partial<LogisticRegressionOptions> = { epochs: 8, rate: 0.02, l2: 1e-4, seed: 11 };
+
+/** How many candidates each index contributes before re-ranking. */
+const CANDIDATES = 12;
+
+type ArticleDoc = { id: string; title: string; aliases: string; topics: string; body: string };
+type QuestionDoc = { id: string; article: string; text: string };
+
+const ARTICLE_FIELDS = ['title', 'aliases', 'topics', 'body'] as const;
+type ArticleField = (typeof ARTICLE_FIELDS)[number];
+/** What part of an article a query word was found in: its head (title, aliases, topics), its questions or its body. */
+type Part = 'head' | 'questions' | 'body';
+const PART_OF: Record<ArticleField, Part> = { title: 'head', aliases: 'head', topics: 'head', body: 'body' };
+
+/** Documents and queries alike: words folded, stop words dropped, stems kept. */
+const TERMS = { tokenize: tokenise, processTerm: indexTerm };
+
+const SEARCH = {
+  ...TERMS,
+  // Typos on longer words only, and prefixes from five letters, so "rsi" or "beta" do not drift to other terms.
+  fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
+  prefix: (term: string) => term.length >= 5,
+};
+
+/** The index terms of a text, once each. */
+export const queryTerms = (text: string): string[] => [...new Set(tokenise(text).map(indexTerm).filter((term): term is string => term !== null))];
+
+/** Each index term of a text once, with a word as typed that gives it. */
+const spellings = (text: string): Map<string, string> => {
+  const byTerm = new Map<string, string>();
+  for (const word of tokenise(text)) {
+    const term = indexTerm(word);
+    if (term !== null && !byTerm.has(term)) byTerm.set(term, word);
+  }
+  return byTerm;
+};
+
+/** Steps a value crosses, as binary features: a linear model over them fits any rising curve. */
+const steps = (name: string, value: number, thresholds: readonly number[]): string[] => thresholds.filter((threshold) => value >= threshold).map((threshold) => `${name}>=${threshold}`);
+const FRACTIONS = [0.2, 0.35, 0.5, 0.65, 0.8, 0.95];
+
+/** A question for training: the articles that answer it (none: no article does), and what each candidate has going for it. */
+type Example = { expected: readonly string[]; evidence: Map<string, Evidence> };
+
+type Evidence = {
+  coverage: Record<Part | 'any', number>;
+  score: number;
+  rank: number;
+  questionScore: number;
+  questionRank: number;
+  phrase: boolean;
+  /** The parts whose coverage no other candidate beats. */
+  leads: Array<Part | 'any'>;
+  /** The parts holding the question's rarest word, usually what it is about ("emi" in "how is a home loan's EMI worked out"). */
+  rarest: Set<Part>;
+  /** How many of the question's two rarest words the candidate holds anywhere. */
+  rarestTwo: number;
+  /** Share of the question's weight in words no article uses at all. */
+  unknown: number;
+};
+
+export class Retriever {
+  private readonly articleIndex: MiniSearch<ArticleDoc>;
+  private readonly questionIndex: MiniSearch<QuestionDoc>;
+  private readonly idf = new Map<string, number>();
+  private readonly maxIdf: number;
+  private readonly phrases: ReadonlyArray<{ id: string; phrase: RegExp }>;
+  private ranker: LogisticRegression | null = null;
+  private confidence: LogisticRegression | null = null;
+  private threshold = 0.5;
+
+  /** The articles indexed; with `model`, its fitted weights and threshold, else `train` must run first. */
+  constructor(
+    private readonly articles: readonly Article[],
+    model?: RetrievalModel,
+  ) {
+    this.articleIndex = new MiniSearch<ArticleDoc>({ ...TERMS, fields: [...ARTICLE_FIELDS], storeFields: [], searchOptions: { ...SEARCH, boost: { title: 3, aliases: 2.5, topics: 2, body: 1 } } });
+    this.articleIndex.addAll(articles.map(({ id, title, aliases, topics, body }) => ({ id, title, aliases: aliases.join(', '), topics: topics.join(', '), body })));
+    this.questionIndex = new MiniSearch<QuestionDoc>({ ...TERMS, fields: ['text'], storeFields: ['article'], searchOptions: SEARCH });
+    this.questionIndex.addAll(articles.flatMap((article) => article.questions.map((text, index) => ({ id: questionKey(article.id, index), article: article.id, text }))));
+
+    const documentFrequency = new Map<string, number>();
+    for (const article of articles) {
+      const terms = queryTerms([article.title, ...article.aliases, ...article.topics, ...article.questions, article.body].join(' '));
+      for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    }
+    this.maxIdf = Math.log(articles.length + 1) + 1;
+    for (const [term, frequency] of documentFrequency) this.idf.set(term, Math.log((articles.length + 1) / frequency) + 1);
+    // A title or an alias written out whole in the question ("what is a demat account") is strong evidence.
+    this.phrases = articles.flatMap((article) =>
+      [article.title, ...article.aliases]
+        .map((name) => normalise(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim())
+        .filter((name) => name.length >= 3 && name.split(' ').length <= 6)
+        .map((name) => ({ id: article.id, phrase: new RegExp(`(^| )${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`) })),
+    );
+    if (model) this.use(model);
+  }
+
+  /** Takes fitted weights and a threshold (a model `toModel` wrote, or one with another threshold). */
+  use({ ranker, confidence, threshold }: RetrievalModel): this {
+    this.ranker = LogisticRegression.fromWeights(ranker);
+    this.confidence = LogisticRegression.fromWeights(confidence);
+    this.threshold = threshold;
+    return this;
+  }
+
+  /** The fitted weights and the threshold, to be written out and restored with `use`. */
+  toModel(): RetrievalModel {
+    if (!this.ranker || !this.confidence) throw new Error('retriever: train() has not run');
+    return { ranker: this.ranker.toWeights(), confidence: this.confidence.toWeights(), threshold: this.threshold };
+  }
+
+  /** True when a word is a term of some article ("ASBA" is; "ZOMATO" is not). */
+  knows(word: string): boolean {
+    const term = queryTerms(word)[0];
+    return term !== undefined && this.idf.has(term);
+  }
+
+  /**
+   * Fits the two models, and sets the threshold. The re-ranker learns from each of the articles' own questions asked
+   * with only itself left out of the index (its article should win), and from the labelled questions. The confidence
+   * model learns from the same, and from each article question asked again with its whole article left out (then no
+   * answer is right), so it knows what a question without a guide looks like.
+   */
+  train(labelled: readonly LabelledQuestion[] = [], threshold = this.threshold): this {
+    const own = this.ownQuestions();
+    const present = [...own.present, ...labelled.map(({ text, expected }) => ({ expected, evidence: this.evidence(text) }))];
+    const absent = own.absent;
+    this.ranker = new LogisticRegression(FIT_OPTIONS).fit(
+      present.filter(({ expected }) => expected.length).flatMap(({ expected, evidence }) => [...evidence].map(([id, candidate]) => ({ features: features(candidate), positive: expected.includes(id) }))),
+    );
+    this.confidence = new LogisticRegression(FIT_OPTIONS).fit(
+      [...present, ...absent].map(({ expected, evidence }) => {
+        const ranked = this.rank(evidence);
+        return { features: confidenceFeatures(ranked), positive: ranked[0] !== undefined && expected.includes(ranked[0].id) };
+      }),
+    );
+    this.threshold = threshold;
+    return this;
+  }
+
+  private own: { present: Example[]; absent: Example[] } | null = null;
+
+  /** The articles' own questions as training examples, computed once however often the models are refitted. */
+  private ownQuestions(): { present: Example[]; absent: Example[] } {
+    if (!this.own) {
+      const asked = this.articles.flatMap((article) => article.questions.map((text, index) => ({ text, article: article.id, question: questionKey(article.id, index) })));
+      this.own = {
+        present: asked.map(({ text, article, question }) => ({ expected: [article], evidence: this.evidence(text, { question }) })),
+        absent: asked.map(({ text, article }) => ({ expected: [], evidence: this.evidence(text, { article }) })),
+      };
+    }
+    return this.own;
+  }
+
+  /** Candidates for a question, best first, with the re-ranker's probabilities, and how sure the best one is. */
+  retrieve(question: string, limit = 3): Retrieval {
+    if (!this.ranker || !this.confidence) throw new Error('retriever: train() has not run');
+    const ranked = this.rank(this.evidence(question));
+    // A question whose words are mostly in no guide at all ("the weather in Paris tomorrow") has no guide.
+    const confidence = ranked.length && ranked[0]!.evidence.unknown < 0.5 ? this.confidence.probability(confidenceFeatures(ranked)) : 0;
+    return { ranked: ranked.slice(0, limit).map(({ id, probability }) => ({ id, probability })), confidence, confident: confidence >= this.threshold };
+  }
+
+  private rank(evidence: Map<string, Evidence>): Array<Ranked & { evidence: Evidence }> {
+    return [...evidence]
+      .map(([id, candidate]) => ({ id, probability: this.ranker!.probability(features(candidate)), evidence: candidate }))
+      .sort((a, b) => b.probability - a.probability || a.id.localeCompare(b.id));
+  }
+
+  /** What each candidate article has going for it as the answer to `text`, leaving out a question or a whole article. */
+  private evidence(text: string, leaveOut: { question?: string; article?: string } = {}): Map<string, Evidence> {
+    const { question: exclude, article: absent } = leaveOut;
+    const terms = queryTerms(text);
+    const found = new Map<string, Evidence>();
+    if (!terms.length) return found;
+    const weight = (term: string) => this.idf.get(term) ?? this.maxIdf;
+    const total = terms.reduce((sum, term) => sum + weight(term), 0);
+    const byRarity = [...terms].sort((a, b) => weight(b) - weight(a));
+    const entry = (id: string): Evidence => {
+      let evidence = found.get(id);
+      if (!evidence) {
+        evidence = { coverage: { head: 0, questions: 0, body: 0, any: 0 }, score: 0, rank: 99, questionScore: 0, questionRank: 99, phrase: false, leads: [], rarest: new Set(), rarestTwo: 0, unknown: 0 };
+        found.set(id, evidence);
+      }
+      return evidence;
+    };
+
+    const articles = this.articleIndex.search(text).filter((result) => result.id !== absent).slice(0, CANDIDATES);
+    const top = articles[0]?.score ?? 1;
+    articles.forEach((result, index) => Object.assign(entry(String(result.id)), { score: result.score / top, rank: index + 1 }));
+    const questions = bestPerArticle(this.questionIndex.search(text).filter((result) => result.id !== exclude && result.article !== absent)).slice(0, CANDIDATES);
+    const topQuestion = questions[0]?.score ?? 1;
+    questions.forEach((result, index) => Object.assign(entry(String(result.article)), { questionScore: result.score / topQuestion, questionRank: index + 1 }));
+
+    // Which parts of each candidate hold each query word (fuzzily), weighted by how rare the word is; and how much of
+    // the question is in no article at all, even allowing for typos.
+    let unknown = 0;
+    for (const [term, word] of spellings(text)) {
+      const share = weight(term) / total;
+      const parts = new Map<string, Set<Part>>();
+      // Searched as typed: the index stems it once, as it stemmed the articles.
+      const inArticles = this.articleIndex.search(word, { prefix: false });
+      const inQuestions = this.questionIndex.search(word, { prefix: false }).filter((result) => result.id !== exclude);
+      if (!inArticles.some((result) => result.id !== absent) && !inQuestions.some((result) => result.article !== absent)) unknown += share;
+      for (const result of inArticles) {
+        if (!found.has(String(result.id))) continue;
+        const fields = new Set(Object.values(result.match).flat() as ArticleField[]);
+        parts.set(String(result.id), new Set([...fields].map((field) => PART_OF[field])));
+      }
+      for (const result of inQuestions) {
+        if (!found.has(String(result.article))) continue;
+        const set = parts.get(String(result.article)) ?? new Set<Part>();
+        set.add('questions');
+        parts.set(String(result.article), set);
+      }
+      const rank = byRarity.indexOf(term);
+      for (const [id, set] of parts) {
+        const evidence = found.get(id)!;
+        for (const part of set) evidence.coverage[part] += share;
+        evidence.coverage.any += share;
+        if (rank === 0) evidence.rarest = set;
+        if (rank <= 1) evidence.rarestTwo += 1;
+      }
+    }
+    const phrased = normalise(text).replace(/[^\p{L}\p{N}]+/gu, ' ');
+    for (const { id, phrase } of this.phrases) if (found.has(id) && phrase.test(phrased)) found.get(id)!.phrase = true;
+    for (const evidence of found.values()) evidence.unknown = unknown;
+    for (const part of ['head', 'questions', 'body', 'any'] as const) {
+      const best = Math.max(...[...found.values()].map((evidence) => evidence.coverage[part]));
+      if (best <= 0) continue;
+      for (const evidence of found.values()) if (evidence.coverage[part] >= best - 1e-9) evidence.leads.push(part);
+    }
+    return found;
+  }
+}
+
+const questionKey = (article: string, index: number) => `${article}#${index}`;
+
+/** Each article once, at its best-scoring question. */
+const bestPerArticle = (results: SearchResult[]): SearchResult[] => {
+  const seen = new Set<string>();
+  return results.filter((result) => {
+    const article = String(result.article);
+    if (seen.has(article)) return false;
+    seen.add(article);
+    return true;
+  });
+};
+
+/** The re-ranker's binary features for one candidate. */
+const features = ({ coverage, score, rank, questionScore, questionRank, phrase, leads, rarest, rarestTwo, unknown }: Evidence): string[] => [
+  ...[...rarest].map((part) => `rarest:${part}`),
+  ...(rarest.size ? ['rarest:any'] : []),
+  `rarestTwo=${rarestTwo}`,
+  ...steps('unknown', unknown, [0.1, 0.25, 0.4]),
+  ...leads.map((part) => `leads:${part}`),
+  ...steps('head', coverage.head, FRACTIONS),
+  ...steps('questions', coverage.questions, FRACTIONS),
+  ...steps('body', coverage.body, FRACTIONS),
+  ...steps('any', coverage.any, FRACTIONS),
+  ...steps('score', score, FRACTIONS),
+  ...steps('question', questionScore, FRACTIONS),
+  ...(rank <= 1 ? ['rank=1'] : []),
+  ...(rank <= 3 ? ['rank<=3'] : []),
+  ...(questionRank <= 1 ? ['questionRank=1'] : []),
+  ...(questionRank <= 3 ? ['questionRank<=3'] : []),
+  ...(rank <= 3 && questionRank <= 3 ? ['bothTop3'] : []),
+  ...(phrase ? ['phrase'] : []),
+];
+
+const PROBABILITIES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+
+/** The confidence model's features: the best candidate's own, its probability and its lead over the second. */
+const confidenceFeatures = (ranked: ReadonlyArray<{ probability: number; evidence: Evidence }>): string[] => {
+  const [best, second] = ranked;
+  if (!best) return ['none'];
+  return [
+    ...features(best.evidence),
+    ...steps('p', best.probability, PROBABILITIES),
+    ...steps('lead', best.probability - (second?.probability ?? 0), PROBABILITIES),
+  ];
+};
