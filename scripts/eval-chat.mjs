@@ -146,64 +146,110 @@ const all = questions.map((_, i) => i);
 log(`${questions.length} labelled questions (${questions.filter((row) => row.lang === 'hinglish').length} in Hinglish, ${questions.filter((row) => row.expected === 'none').length} with no guide), ${articles.length} guides`);
 
 const failures = [];
-const results = CHATS.map(() => new Array(questions.length));
-const heldOut = [];
-const chosen = [];
-let answerMs = 0;
-for (let fold = 0; fold < FOLDS; fold++) {
-  const train = all.filter((i) => foldOf[i] !== fold);
-  const test = all.filter((i) => foldOf[i] === fold);
-  const threshold = chooseThreshold(train);
-  chosen.push(threshold);
-  heldOut.push(...retrieveAfterFit(train, test));
-  const knowledge = new KnowledgeBase(articles, { ...retriever.toModel(), threshold });
-  const started = performance.now();
-  for (const [c, chat] of CHATS.entries()) for (const i of test) results[c][i] = answered(chat, knowledge, i);
-  answerMs += performance.now() - started;
-  log(`fold ${fold + 1} of ${FOLDS}: threshold ${threshold}`);
-}
-console.log('\nretrieval alone, cross-validated: the best guide is the expected one for ' +
-  percent(heldOut.filter(({ i, ranked }) => labelled[i].expected.includes(ranked[0]?.id)).length / heldOut.filter(({ i }) => labelled[i].expected.length).length) +
-  ' of the questions that have one; at each threshold:');
-for (const threshold of THRESHOLDS) {
-  const f = figures(retrievalOutcomes(heldOut, threshold), all);
-  console.log(`  ${String(threshold).padEnd(5)} on topic ${percent(f.onTopic)}, honest abstentions ${f.honestAbstentions}/${f.noneN}, wrong topic ${percent(f.wrongTopic)}`);
-}
-console.log(`\ncross-validated (each fold answered by a model fitted, and a threshold chosen, on the other four; thresholds ${chosen.join(', ')})`);
-console.log('                           on topic             honest abstentions   wrong topic         blocked   abstained with a guide');
-for (const [c, chat] of CHATS.entries()) {
-  const f = figures(results[c], all);
-  console.log(
-    `  ${chat.name.padEnd(24)} ${`${percent(f.onTopic)} (${f.onTopicN}/${f.askedN})`.padEnd(20)} ${`${f.honestAbstentions}/${f.noneN}`.padEnd(20)} ${`${percent(f.wrongTopic)} (${f.wrongN}/${f.questions})`.padEnd(19)} ${String(f.blocked).padEnd(9)} ${f.abstainedWithGuide}`,
-  );
-  for (const lang of ['en', 'hinglish']) {
-    const part = figures(results[c], all.filter((i) => questions[i].lang === lang));
-    console.log(`    ${lang.padEnd(22)} ${percent(part.onTopic)} on topic, ${percent(part.wrongTopic)} wrong topic, of ${part.questions}`);
+if (process.argv.includes('--llm')) await evaluateLlm();
+else {
+  const results = CHATS.map(() => new Array(questions.length));
+  const heldOut = [];
+  const chosen = [];
+  let answerMs = 0;
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const train = all.filter((i) => foldOf[i] !== fold);
+    const test = all.filter((i) => foldOf[i] === fold);
+    const threshold = chooseThreshold(train);
+    chosen.push(threshold);
+    heldOut.push(...retrieveAfterFit(train, test));
+    const knowledge = new KnowledgeBase(articles, { ...retriever.toModel(), threshold });
+    const started = performance.now();
+    for (const [c, chat] of CHATS.entries()) for (const i of test) results[c][i] = answered(chat, knowledge, i);
+    answerMs += performance.now() - started;
+    log(`fold ${fold + 1} of ${FOLDS}: threshold ${threshold}`);
   }
-  if (f.onTopic < GOALS.onTopic) failures.push(`${chat.name}: on topic ${percent(f.onTopic)} < ${percent(GOALS.onTopic)}`);
-  if (f.wrongTopic > GOALS.wrongTopic) failures.push(`${chat.name}: wrong topic ${percent(f.wrongTopic)} > ${percent(GOALS.wrongTopic)}`);
-  if (process.argv.includes('--show')) {
-    for (const i of all.filter((i) => results[c][i] === 'wrong' || results[c][i] === 'blocked')) console.log(`      ${results[c][i]}: ${JSON.stringify(questions[i].text)} (expected ${questions[i].expected}, answered ${answeredWith[c][i]})`);
+  console.log('\nretrieval alone, cross-validated: the best guide is the expected one for ' +
+    percent(heldOut.filter(({ i, ranked }) => labelled[i].expected.includes(ranked[0]?.id)).length / heldOut.filter(({ i }) => labelled[i].expected.length).length) +
+    ' of the questions that have one; at each threshold:');
+  for (const threshold of THRESHOLDS) {
+    const f = figures(retrievalOutcomes(heldOut, threshold), all);
+    console.log(`  ${String(threshold).padEnd(5)} on topic ${percent(f.onTopic)}, honest abstentions ${f.honestAbstentions}/${f.noneN}, wrong topic ${percent(f.wrongTopic)}`);
   }
-}
-console.log(`  ${(answerMs / (CHATS.length * questions.length)).toFixed(1)} ms a question (guard and answer)`);
+  console.log(`\ncross-validated (each fold answered by a model fitted, and a threshold chosen, on the other four; thresholds ${chosen.join(', ')})`);
+  console.log('                           on topic             honest abstentions   wrong topic         blocked   abstained with a guide');
+  for (const [c, chat] of CHATS.entries()) {
+    const f = figures(results[c], all);
+    console.log(
+      `  ${chat.name.padEnd(24)} ${`${percent(f.onTopic)} (${f.onTopicN}/${f.askedN})`.padEnd(20)} ${`${f.honestAbstentions}/${f.noneN}`.padEnd(20)} ${`${percent(f.wrongTopic)} (${f.wrongN}/${f.questions})`.padEnd(19)} ${String(f.blocked).padEnd(9)} ${f.abstainedWithGuide}`,
+    );
+    for (const lang of ['en', 'hinglish']) {
+      const part = figures(results[c], all.filter((i) => questions[i].lang === lang));
+      console.log(`    ${lang.padEnd(22)} ${percent(part.onTopic)} on topic, ${percent(part.wrongTopic)} wrong topic, of ${part.questions}`);
+    }
+    if (f.onTopic < GOALS.onTopic) failures.push(`${chat.name}: on topic ${percent(f.onTopic)} < ${percent(GOALS.onTopic)}`);
+    if (f.wrongTopic > GOALS.wrongTopic) failures.push(`${chat.name}: wrong topic ${percent(f.wrongTopic)} > ${percent(GOALS.wrongTopic)}`);
+    if (process.argv.includes('--show')) {
+      for (const i of all.filter((i) => results[c][i] === 'wrong' || results[c][i] === 'blocked')) console.log(`      ${results[c][i]}: ${JSON.stringify(questions[i].text)} (expected ${questions[i].expected}, answered ${answeredWith[c][i]})`);
+    }
+  }
+  console.log(`  ${(answerMs / (CHATS.length * questions.length)).toFixed(1)} ms a question (guard and answer)`);
 
-if (process.argv.includes('--write')) {
-  const threshold = chooseThreshold(all);
-  retriever.train(labelled);
-  const model = { fingerprint: modelFingerprint(SOURCE), ...retriever.toModel(), threshold };
-  const file = path.join(SOURCE, 'retrieval-model.generated.ts');
-  writeFileSync(
-    file,
-    [
-      '// Generated by `npm run eval:chat -- --write` from the articles and the labelled questions; do not edit by hand.',
-      "import type { RetrievalModel } from './retriever';",
-      '',
-      `export const RETRIEVAL_MODEL: RetrievalModel & { fingerprint: string } = ${JSON.stringify(model, null, 2)};`,
-      '',
-    ].join('\n'),
-  );
-  log(`wrote ${path.relative(ROOT, file)} (threshold ${threshold}, fitted to ${questions.length} labelled questions and the articles' own phrasings)`);
+  if (process.argv.includes('--write')) {
+    const threshold = chooseThreshold(all);
+    retriever.train(labelled);
+    const model = { fingerprint: modelFingerprint(SOURCE), ...retriever.toModel(), threshold };
+    const file = path.join(SOURCE, 'retrieval-model.generated.ts');
+    writeFileSync(
+      file,
+      [
+        '// Generated by `npm run eval:chat -- --write` from the articles and the labelled questions; do not edit by hand.',
+        "import type { RetrievalModel } from './retriever';",
+        '',
+        `export const RETRIEVAL_MODEL: RetrievalModel & { fingerprint: string } = ${JSON.stringify(model, null, 2)};`,
+        '',
+      ].join('\n'),
+    );
+    log(`wrote ${path.relative(ROOT, file)} (threshold ${threshold}, fitted to ${questions.length} labelled questions and the articles' own phrasings)`);
+  }
+}
+
+/**
+ * `--llm`: the configured language model (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY) answers every labelled question as
+ * the chat service asks it: with the guide the shipped retrieval is sure of, the rules and the output rail. On topic
+ * when it cites the expected guide; an honest abstention when it says it has no guide. The shipped retrieval model
+ * answers (no cross-validation: nothing is fitted here).
+ */
+async function evaluateLlm() {
+  if (!process.env.LLM_BASE_URL) {
+    console.error('eval:chat --llm needs LLM_BASE_URL (and LLM_MODEL, LLM_API_KEY as the provider asks)');
+    process.exit(1);
+  }
+  const { LlmEngine } = require(path.join(DIST, 'chats/llm.engine.js'));
+  const { groundingFacts, saysNoGuide } = require(path.join(DIST, 'engine/index.js'));
+  const { find } = require(path.join(DIST, 'engine/answer.js'));
+  const config = { LLM_BASE_URL: process.env.LLM_BASE_URL, LLM_API_KEY: process.env.LLM_API_KEY, LLM_MODEL: process.env.LLM_MODEL ?? 'gpt-4o-mini', LLM_TIMEOUT_MS: Number(process.env.LLM_TIMEOUT_MS ?? 20_000) };
+  const llm = new LlmEngine(config);
+  const knowledge = KnowledgeBase.load();
+  const byTitle = new Map(articles.map((article) => [article.title, article.id]));
+  const chat = CHATS[0];
+  const facts = groundingFacts(chat.grounding);
+  const results = [];
+  for (const [i, row] of questions.entries()) {
+    if (guard.checkQuestion(row.text, chat.context).blocked) {
+      results[i] = 'blocked';
+      continue;
+    }
+    const found = find(knowledge, row.text, chat.context.chatType);
+    const guides = found.confident ? found.matches.slice(0, 1).map(({ article }) => ({ title: article.title, text: article.body })) : [];
+    const text = await llm.answer(row.text, facts, [], guides).catch(() => null);
+    if (text === null || guard.checkAnswer(text, chat.context).blocked) {
+      results[i] = 'blocked';
+      continue;
+    }
+    const cited = /Warren AI[’']s guide “([^”]+)”/.exec(text)?.[1];
+    results[i] = outcome(row, { abstained: saysNoGuide(text), article: cited ? byTitle.get(cited) : undefined });
+  }
+  const f = figures(results, all);
+  console.log(`\n${config.LLM_MODEL} at ${config.LLM_BASE_URL}, in a technical chat about INFY, with the shipped retrieval:`);
+  console.log(`  on topic ${percent(f.onTopic)} (${f.onTopicN}/${f.askedN}), honest abstentions ${f.honestAbstentions}/${f.noneN}, wrong topic ${percent(f.wrongTopic)} (${f.wrongN}/${f.questions}), blocked or unanswered ${f.blocked}, abstained with a guide ${f.abstainedWithGuide}`);
+  if (f.onTopic < GOALS.onTopic) failures.push(`language model: on topic ${percent(f.onTopic)} < ${percent(GOALS.onTopic)}`);
+  if (f.wrongTopic > GOALS.wrongTopic) failures.push(`language model: wrong topic ${percent(f.wrongTopic)} > ${percent(GOALS.wrongTopic)}`);
 }
 
 // The guard on its held-out set, which the retrieval work must not move.

@@ -327,6 +327,24 @@ describe('Warren AI through the gateway (market, chat and the gateway on real Po
       expect(llm.requests[0]!.model).toBe('fake-model');
     });
 
+    it('sends the model the guide the retrieval is sure of, which it cites; with none, it says so and the nearest topics are offered', async () => {
+      const started = await service.start('sentiment');
+      const ids = { context_id: started.context_id, session_id: started.session_id };
+      const demat = await service.query('sentiment', { ...ids, user_query: 'What is a demat account?' });
+      const system = llm.requests[0]!.messages[0]!.content;
+      expect(system).toContain('Guide “What a demat account is”');
+      expect(system).toMatch(/reply with exactly "I don’t have a guide on that yet\."/);
+      expect(demat.response).toContain('Source: Warren AI’s guide “What a demat account is”.');
+      expect(demat.suggested_topics).toEqual([]);
+
+      const none = await service.query('sentiment', { ...ids, user_query: 'How do I claim a refund for a cancelled train ticket?' });
+      expect(llm.requests[1]!.messages[0]!.content).toContain('No guide of Warren AI answers this question.');
+      expect(none.response).toBe('I don’t have a guide on that yet.');
+      expect(none.suggested_topics).toHaveLength(3);
+      const { rows } = await pg.query("SELECT 1 FROM chat.unanswered_questions WHERE question = 'How do I claim a refund for a cancelled train ticket?'");
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+    });
+
     it('replaces a model answer that gives a target and a buy call with a block (the output rail)', async () => {
       const started = await service.start('sentiment');
       const answer = await service.query('sentiment', { context_id: started.context_id, session_id: started.session_id, user_query: 'Explain the momentum in the market' });

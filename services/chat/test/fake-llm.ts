@@ -37,8 +37,19 @@ const completion = (model: string, content: string) => ({
 });
 
 /**
+ * What a model that keeps to its rules says when no recording matches: the first sentence of the first guide it was
+ * given, citing it; or that it has no guide, when it was given none.
+ */
+const groundedAnswer = (system: string): string => {
+  const guide = /Guide “([^”]+)”:\n([^\n]+)/.exec(system);
+  if (!guide) return 'I don’t have a guide on that yet.';
+  const first = guide[2]!.split(/(?<=[.!?])\s/)[0]!;
+  return `${first}\n\nSource: Warren AI’s guide “${guide[1]}”.`;
+};
+
+/**
  * A local OpenAI-compatible chat-completions server (POST /v1/chat/completions) that replays recorded answers: the
- * first recording whose `when` occurs in the last user message, else a plain educational sentence.
+ * first recording whose `when` occurs in the last user message, else an answer from the guide it was sent.
  */
 export const startFakeLlm = async (): Promise<FakeLlm> => {
   const requests: ChatRequest[] = [];
@@ -58,7 +69,7 @@ export const startFakeLlm = async (): Promise<FakeLlm> => {
       if (state.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 3_000));
       const question = (body.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '').toLowerCase();
       const recording = RECORDINGS.find((candidate) => question.includes(candidate.when));
-      const content = recording?.content ?? 'Diversification means spreading money across companies and sectors so that one fall hurts less.';
+      const content = recording?.content ?? groundedAnswer(body.messages[0]?.content ?? '');
       if (!response.destroyed) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(body.model, content)));
     })();
   });

@@ -12,7 +12,7 @@ import {
 } from '@nivesh/proto';
 import { AuditTrail, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { answer, COMPLIANCE_NOTE, DISCLAIMER, greeting, type Grounding, groundingFacts, otherStock, type Suggestion, type Turn } from '../engine';
+import { answer, COMPLIANCE_NOTE, DISCLAIMER, find, greeting, type Grounding, groundingFacts, nearestTopics, otherStock, saysNoGuide, type Suggestion, type Turn } from '../engine';
 import { withoutPersonalData } from '../engine/redact';
 import { ComplianceGuard, type GuardContext, type GuardVerdict, LEAK_REASON, LEAK_SUGGESTION } from '../guard/guard';
 import { KnowledgeBase } from '../knowledge/knowledge-base';
@@ -148,7 +148,10 @@ export class ChatService {
     ]);
     const history: Turn[] = previous.map((message) => ({ role: message.role, content: message.content }));
 
-    const modelText = this.llm.configured ? await this.llm.answer(question, groundingFacts(grounding), history).catch(() => null) : null;
+    // A language model explains only from the guide the retrieval is sure of, and says so when there is none.
+    const found = find(this.knowledge, question, chatType);
+    const guides = found.confident ? found.matches.slice(0, 1).map(({ article }) => ({ title: article.title, text: article.body })) : [];
+    const modelText = this.llm.configured ? await this.llm.answer(question, groundingFacts(grounding), history, guides).catch(() => null) : null;
     const engine: AnswerEngine = modelText !== null ? 'llm' : 'builtin';
     const builtin = modelText === null ? answer({ question, grounding, history, knowledge: this.knowledge, other }) : null;
     const text: string = modelText ?? builtin!.text;
@@ -159,8 +162,9 @@ export class ChatService {
     }
     const rail = this.guard.checkAnswer(text, guardContext);
     if (rail.blocked) return { text: rail.block_reason ?? '', engine, status, verdict: rail };
-    if (!builtin?.abstained) return { text, engine, status, verdict: null };
-    const suggestions = builtin.suggestions ?? [];
+    const abstained = builtin ? builtin.abstained === true : saysNoGuide(text);
+    if (!abstained) return { text, engine, status, verdict: null };
+    const suggestions = builtin?.suggestions ?? nearestTopics(this.knowledge, found);
     return { text, engine, status, verdict: null, suggestions, unanswered: { question: withoutPersonalData(question), chat_type: chatType, nearest: suggestions.map(({ id }) => id) } };
   }
 

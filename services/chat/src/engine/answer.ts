@@ -30,6 +30,9 @@ export type Answer = { text: string; sources: string[]; abstained?: boolean; sug
 /** The one sentence Warren AI says when no guide answers a question. */
 export const NO_GUIDE = 'I don’t have a guide on that yet.';
 
+/** True when an answer (a language model's too) is the no-guide sentence, whichever apostrophe it was typed with. */
+export const saysNoGuide = (text: string): boolean => /^I don[’']t have a guide on that yet\b/.test(text.trim());
+
 /** Answers stay short enough to read in the chat widget. */
 export const MAX_WORDS = 180;
 /** An answer explaining from the knowledge base alone condenses its article to about this many words. */
@@ -49,7 +52,7 @@ export const otherStock = (question: string, grounding: Grounding, knowledge: Kn
   otherTicker(question, grounding.chatType === 'technical' ? grounding.ticker : null, (word) => knowledge.knows(word));
 
 /** What the knowledge base holds for a question: the company it names does not steer which guide answers. */
-const find = (knowledge: KnowledgeBase, question: string, chatType: ChatType): Found =>
+export const find = (knowledge: KnowledgeBase, question: string, chatType: ChatType): Found =>
   knowledge.retrieve(withoutStocks(question, (word) => knowledge.knows(word)), { chatType });
 
 const articleById = (knowledge: KnowledgeBase, id: string): Article | undefined => knowledge.article(id);
@@ -210,8 +213,11 @@ const suggestion = (knowledge: KnowledgeBase, article: Article): Suggestion => (
  * No guide answers the question: one sentence saying so, and the three nearest topics as buttons; when nothing is
  * near at all, what this chat can explain.
  */
+/** The three topics nearest a question that no guide answers, as buttons. */
+export const nearestTopics = (knowledge: KnowledgeBase, found: Found): Suggestion[] => found.matches.slice(0, 3).map(({ article }) => suggestion(knowledge, article));
+
 const abstain = ({ grounding, knowledge }: AnswerInput, found: Found): Answer => {
-  const suggestions = found.matches.slice(0, 3).map(({ article }) => suggestion(knowledge, article));
+  const suggestions = nearestTopics(knowledge, found);
   if (!suggestions.length) {
     return {
       text: join(NO_GUIDE, 'Here is what I can explain in this chat:', capabilities(grounding.chatType, grounding.ticker), `For example, you could ask:\n${exampleQuestions(grounding.chatType, grounding.ticker)}`),

@@ -1,4 +1,4 @@
-export { answer, type Answer, type AnswerInput, MAX_WORDS, NO_GUIDE, otherStock, type Suggestion } from './answer';
+export { answer, type Answer, type AnswerInput, find, MAX_WORDS, nearestTopics, NO_GUIDE, otherStock, saysNoGuide, type Suggestion } from './answer';
 export { groundingFacts } from './facts';
 export { formatDate, INDICATOR_DECIMALS } from './format';
 export type { Grounding, GroundingPart, Turn } from './grounding';
