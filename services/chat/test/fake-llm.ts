@@ -36,12 +36,16 @@ const completion = (model: string, content: string) => ({
   usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
 });
 
+const PLAIN = 'Diversification means spreading money across companies and sectors so that one fall hurts less.';
+
 /**
  * What a model that keeps to its rules says when no recording matches: the first sentence of the first guide it was
  * given, citing it; or that it has no guide, when it was given none.
  */
 const groundedAnswer = (system: string): string => {
   const guide = /Guide “([^”]+)”:\n([^\n]+)/.exec(system);
+  // Other callers (AI News's summaries) send no guides: a plain sentence.
+  if (!guide && !system.includes('No guide of Warren AI answers this question.')) return PLAIN;
   if (!guide) return 'I don’t have a guide on that yet.';
   const first = guide[2]!.split(/(?<=[.!?])\s/)[0]!;
   return `${first}\n\nSource: Warren AI’s guide “${guide[1]}”.`;
