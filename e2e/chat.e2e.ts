@@ -21,14 +21,11 @@ const expectInsideWindow = async (page: Page, chat: Locator) => {
   expect(box.height).toBeLessThanOrEqual(viewport.height * 0.9 + 1);
 };
 
-test('Warren AI on Technical Analysis: a dated RSI answer, a SEBI Compliance Block with a suggestion, and a window that stays in bounds across a reload', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+/** Opens the floating chat on Technical Analysis at a viewport size, once its opening question is answered. */
+const openChat = async (page: Page, width: number, height: number) => {
+  await page.setViewportSize({ width, height });
   await popupAlreadySeen(page);
   await page.goto('/technical-analysis');
-
   await page.getByRole('button', { name: 'Open Warren AI chat' }).click();
   const chat = page.locator('#floating-chat');
   await expect(chat).toBeVisible();
@@ -36,6 +33,14 @@ test('Warren AI on Technical Analysis: a dated RSI answer, a SEBI Compliance Blo
   // The automatic opening question is answered first; the input is free again once it is.
   await expect(chat.getByText(/as of \d{1,2} [A-Z][a-z]{2} \d{4}/).first()).toBeVisible({ timeout: 30_000 });
   await expect(input).toBeEnabled();
+  return { chat, input };
+};
+
+test('Warren AI on Technical Analysis: a dated RSI answer, a SEBI Compliance Block with a suggestion, and a window that stays in bounds across a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { chat, input } = await openChat(page, 1280, 800);
 
   await input.fill('What does the RSI say right now?');
   await input.press('Enter');
@@ -73,4 +78,28 @@ test('Warren AI on Technical Analysis: a dated RSI answer, a SEBI Compliance Blo
   expect(Math.round(after.y)).toBe(Math.round(before.y));
   expect(Math.round(after.width)).toBe(Math.round(before.width));
   expect(Math.round(after.height)).toBe(Math.round(before.height));
+});
+
+test('Warren AI at 390 px: an out-of-scope question gets one honest sentence and the nearest topics as buttons, and a tap answers from that guide', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { chat, input } = await openChat(page, 390, 844);
+
+  await input.fill('How do I claim a refund for a cancelled train ticket?');
+  await input.press('Enter');
+  await expect(chat.getByText('I don’t have a guide on that yet.', { exact: false })).toBeVisible({ timeout: 30_000 });
+  const topics = chat.getByRole('group', { name: 'Topics I have guides on' });
+  await expect(topics.getByRole('button')).toHaveCount(3);
+  const first = topics.getByRole('button').first();
+  const title = (await first.textContent())!.trim();
+  // Nothing in the chat is wider than the phone's screen.
+  for (const button of await topics.getByRole('button').all()) {
+    const box = await boxOf(button);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+
+  await expect(input).toBeEnabled();
+  await first.click();
+  await expect(chat.getByText(`Source: Warren AI’s guide “${title}”`, { exact: false }).last()).toBeVisible({ timeout: 30_000 });
 });
