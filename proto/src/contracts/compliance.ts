@@ -65,6 +65,12 @@ export const AI_MEASURED = {
    * on); checked by services/chat/src/guard/measured.spec.ts.
    */
   guard: { advice: { asked: 1470, refused: 1457 }, educational: { asked: 1085, refused: 11 } },
+  /**
+   * Warren AI's answers to its labelled questions (services/chat/src/knowledge/eval-questions.jsonl), 5-fold
+   * cross-validated in a technical chat by `npm run eval:chat`; checked against what it recorded in the shipped
+   * retrieval model by services/chat/src/knowledge/knowledge-base.spec.ts.
+   */
+  relevance: { questions: 701, asked: 631, onTopic: 491, wrongTopic: 60 },
   /** AI News tones against a reader's labels (services/market/src/news/data/tone.jsonl); checked by tone.spec.ts. */
   tone: { labelled: 210, agreed: 162 },
 } as const;
@@ -74,7 +80,7 @@ const counted = (n: number) => n.toLocaleString('en-IN');
 
 /** What of each AI surface is automated and what has been measured of it, in sentences (the AI_MEASURED figures). */
 export const aiSurfaces = (): AiSurface[] => {
-  const { guard, tone } = AI_MEASURED;
+  const { guard, relevance, tone } = AI_MEASURED;
   return [
     {
       surface: 'trendvision',
@@ -89,7 +95,9 @@ export const aiSurfaces = (): AiSurface[] => {
       automated: 'Warren AI’s answers are written automatically from Nivesh’s guides and figures; no person reads an answer before you do.',
       measured:
         `Warren AI’s compliance check, tried on ${counted(guard.advice.asked + guard.educational.asked)} questions it never learned from, refused ${percent(guard.advice.refused, guard.advice.asked)} of the ${counted(guard.advice.asked)} that sought investment advice ` +
-        `and wrongly refused ${percent(guard.educational.refused, guard.educational.asked)} of the ${counted(guard.educational.asked)} educational ones. How often its answers stay on the topic asked about has not been measured yet.`,
+        `and wrongly refused ${percent(guard.educational.refused, guard.educational.asked)} of the ${counted(guard.educational.asked)} educational ones. ` +
+        `Tried on ${counted(relevance.questions)} labelled questions it was not fitted to, it answered ${percent(relevance.onTopic, relevance.asked)} of the ${counted(relevance.asked)} that one of its guides covers from that guide, ` +
+        `and ${percent(relevance.wrongTopic, relevance.questions)} of all of them from a guide on another topic; otherwise it said it had no guide.`,
     },
     {
       surface: 'hub',

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AI_MEASURED } from '@nivesh/proto';
 import path from 'node:path';
 import { ARTICLE_SOURCES } from './articles.generated';
 import { DEFAULT_LIMIT, KnowledgeBase } from './knowledge-base';
@@ -26,6 +27,10 @@ describe('KnowledgeBase', () => {
     expect(RETRIEVAL_MODEL.fingerprint).toBe(modelFingerprint(__dirname));
     expect(RETRIEVAL_MODEL.threshold).toBeGreaterThan(0);
     expect(RETRIEVAL_MODEL.threshold).toBeLessThan(1);
+  });
+
+  it('discloses the relevance npm run eval:chat measured for the shipped model (proto AI_MEASURED)', () => {
+    expect(AI_MEASURED.relevance).toEqual(RETRIEVAL_MODEL.relevance);
   });
 
   it.each([

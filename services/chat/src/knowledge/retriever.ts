@@ -24,6 +24,15 @@ export type Retrieval = { ranked: Ranked[]; confidence: number; confident: boole
 /** The fitted re-ranker and confidence model, and the confidence below which Warren AI says it has no guide. */
 export type RetrievalModel = { ranker: LogisticWeights; confidence: LogisticWeights; threshold: number };
 
+/**
+ * The shipped model as `npm run eval:chat -- --write` writes it: the digest of its inputs, and what the cross-validation
+ * measured in a technical chat (answers from the expected guide, and from a wrong one, of the labelled questions).
+ */
+export type GeneratedRetrievalModel = RetrievalModel & {
+  fingerprint: string;
+  relevance: { questions: number; asked: number; onTopic: number; wrongTopic: number };
+};
+
 /** A question labelled by hand with the articles that answer it (none: no article does). */
 export type LabelledQuestion = { text: string; expected: readonly string[] };
 
