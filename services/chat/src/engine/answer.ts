@@ -82,9 +82,15 @@ const dataAnswer = (topics: readonly Topic[], { question, grounding, knowledge }
     const used = wordCount(parts.join(' '));
     // Without figures the explanation is the answer; with them it is a brief note, when there is room.
     const room = part.available ? Math.min(LEAD_WORDS, MAX_WORDS - used - 12) : Math.min(ARTICLE_WORDS, MAX_WORDS - used - 12);
-    if (room < 20) continue;
-    const explanation = part.available ? leadSentences(article.body, room) : condense(article.body, room);
-    if (!explanation || wordCount(explanation) > room + 15) continue;
+    const explanation = room < 20 ? null : part.available ? leadSentences(article.body, room) : condense(article.body, room);
+    if (!explanation || wordCount(explanation) > room + 15) {
+      // No room to explain beside long figures: the guide the question asked about is still named, for the idea.
+      if (article.id === asked) {
+        parts.push(`Warren AI’s guide “${article.title}” explains the idea; ask me about it to read more.`);
+        sources.push(`knowledge:${article.id}`);
+      }
+      continue;
+    }
     parts.push(part.available ? `${explanation} (${cite(article.title).replace(/\.$/, '')})` : `${explanation}\n\n${cite(article.title)}`);
     sources.push(`knowledge:${article.id}`);
   }
@@ -241,8 +247,8 @@ export const answer = (input: AnswerInput): Answer => {
   const { question, grounding, knowledge } = input;
   if (ADVICE.test(normalise(question))) return adviceAnswer(input);
   const found = find(knowledge, question, grounding.chatType);
-  // The guide the retrieval is sure the question asks about, if any.
-  const asked = found.confident ? found.matches[0]!.article.id : null;
+  // The guide nearest the question, sure or not: beside figures, it is the one explained when it is about them.
+  const asked = found.matches[0]?.article.id ?? null;
   const other = otherStock(question, grounding, knowledge);
   if (other) {
     // Another stock's figures, in any chat, when the question asks for them rather than using the stock as an example.
@@ -260,7 +266,7 @@ export const answer = (input: AnswerInput): Answer => {
 // Words that tie a question to the chat's own stock or market ("is it overbought", "how is the market today").
 const ABOUT_THIS = /\b(it|its|it s|here|this stock|the stock|this share|the share|the price|the trend|overall|this company|today|now|right now|currently|current|latest|recent|recently|abhi|aaj|iska|iski|iske|yeh stock|ye stock)\b/;
 // Words that can only mean the chat's own stock: its figures are asked for, whatever the guides say.
-const SURELY_THIS = /\b(its|it s|this stock|the stock|this share|this company|the price|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
+const SURELY_THIS = /\b(this stock|the stock|this share|this company|the price|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
 // In a market chat, the market itself.
 const ABOUT_MARKET = /\b(market|markets|stocks|nifty|sentiment|mood|bazaar)\b/;
 
@@ -280,10 +286,11 @@ const tiedToChat = (question: string, grounding: Grounding): boolean => {
 
 /**
  * The topics whose figures a question asks for. Topic words are weak evidence on their own ("risk" in "how do I compare
- * two funds' returns for the risk each took?"): a topic stays when one of the question's nearest guides explains it,
- * or when the question is tied to a stock or the market ("is it risky?") and no other guide is sure to answer it.
+ * two funds' returns for the risk each took?"): when the retrieval is sure of a guide, a topic stays only if that guide
+ * explains it; when it is not, if one of the nearest guides does, or the question is tied to a stock or the market.
  */
 const relevantTopics = (topics: readonly Topic[], found: Found, tied: boolean): Topic[] => {
+  if (found.confident) return topics.filter((topic) => topicArticles(topic).includes(found.matches[0]!.article.id));
   const near = new Set(found.matches.map((match) => match.article.id));
-  return topics.filter((topic) => topicArticles(topic).some((id) => near.has(id)) || (tied && !found.confident));
+  return topics.filter((topic) => tied || topicArticles(topic).some((id) => near.has(id)));
 };

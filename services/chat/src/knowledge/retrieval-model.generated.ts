@@ -6,8 +6,8 @@ export const RETRIEVAL_MODEL: GeneratedRetrievalModel = {
   "relevance": {
     "questions": 701,
     "asked": 631,
-    "onTopic": 491,
-    "wrongTopic": 60
+    "onTopic": 508,
+    "wrongTopic": 43
   },
   "ranker": {
     "bias": -7.918174,
