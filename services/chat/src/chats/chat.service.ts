@@ -149,9 +149,9 @@ export class ChatService {
     const history: Turn[] = previous.map((message) => ({ role: message.role, content: message.content }));
 
     // A language model explains only from the guide the retrieval is sure of, and says so when there is none.
-    const found = find(this.knowledge, question, chatType);
-    const guides = found.confident ? found.matches.slice(0, 1).map(({ article }) => ({ title: article.title, text: article.body })) : [];
-    const modelText = this.llm.configured ? await this.llm.answer(question, groundingFacts(grounding), history, guides).catch(() => null) : null;
+    const found = this.llm.configured ? find(this.knowledge, question, chatType) : null;
+    const guides = found?.confident ? found.matches.slice(0, 1).map(({ article }) => ({ title: article.title, text: article.body })) : [];
+    const modelText = found ? await this.llm.answer(question, groundingFacts(grounding), history, guides).catch(() => null) : null;
     const engine: AnswerEngine = modelText !== null ? 'llm' : 'builtin';
     const builtin = modelText === null ? answer({ question, grounding, history, knowledge: this.knowledge, other }) : null;
     const text: string = modelText ?? builtin!.text;
@@ -164,7 +164,7 @@ export class ChatService {
     if (rail.blocked) return { text: rail.block_reason ?? '', engine, status, verdict: rail };
     const abstained = builtin ? builtin.abstained === true : saysNoGuide(text);
     if (!abstained) return { text, engine, status, verdict: null };
-    const suggestions = builtin?.suggestions ?? nearestTopics(this.knowledge, found);
+    const suggestions = builtin?.suggestions ?? (found ? nearestTopics(this.knowledge, found) : []);
     return { text, engine, status, verdict: null, suggestions, unanswered: { question: withoutPersonalData(question), chat_type: chatType, nearest: suggestions.map(({ id }) => id) } };
   }
 
