@@ -105,8 +105,7 @@ const explain = (article: Pick<Article, 'id' | 'title' | 'body'>, words: number,
 });
 
 /** The article a question is about: the retrieved one when it is sure, else its topic's. */
-const conceptFor = (question: string, topics: readonly Topic[], { grounding, knowledge }: AnswerInput): Article | null => {
-  const found = find(knowledge, question, grounding.chatType);
+const conceptFor = (question: string, topics: readonly Topic[], { grounding, knowledge }: AnswerInput, found = find(knowledge, question, grounding.chatType)): Article | null => {
   if (found.confident) return found.matches[0]!.article;
   return (topics.length ? articleById(knowledge, topicArticle(topics[0]!, question)) : undefined) ?? null;
 };
@@ -115,7 +114,8 @@ const conceptFor = (question: string, topics: readonly Topic[], { grounding, kno
  * A question about another stock's figures: that stock's, dated, when they could be fetched (in a technical or a
  * market chat alike); else a sentence saying they could not be, and the concept.
  */
-const otherStockAnswer = (symbol: string, topics: readonly Topic[], input: AnswerInput, asked: string | null): Answer => {
+const otherStockAnswer = (symbol: string, topics: readonly Topic[], input: AnswerInput, found: Found): Answer => {
+  const asked = found.matches[0]?.article.id ?? null;
   const { other, question } = input;
   if (other?.quote) {
     const figures = dataAnswer(topics, { ...input, grounding: other }, asked);
@@ -123,7 +123,7 @@ const otherStockAnswer = (symbol: string, topics: readonly Topic[], input: Answe
     return { text: join(`Here are the figures for **${name}**, which you asked about:`, figures.text), sources: figures.sources };
   }
   const missing = `I couldn’t get ${symbol}’s figures just now: Nivesh may not cover that symbol, or its market data is out of reach for the moment.`;
-  const concept = conceptFor(question, topics, input);
+  const concept = conceptFor(question, topics, input, found);
   if (!concept) return { text: join(missing, `You could ask again in a minute, or ask me about the ideas behind such figures.`), sources: [] };
   const lead = topics.length ? `Here is the idea behind ${topicName(topics[0]!)}, in general:` : 'Here is the idea in general:';
   const explanation = explain(concept, ARTICLE_WORDS - 20);
@@ -131,14 +131,14 @@ const otherStockAnswer = (symbol: string, topics: readonly Topic[], input: Answe
 };
 
 /** A topic only the other chat type has figures for: where to find them, and the concept. */
-const elsewhereAnswer = (topics: readonly Topic[], input: AnswerInput): Answer => {
+const elsewhereAnswer = (topics: readonly Topic[], input: AnswerInput, found: Found): Answer => {
   const { grounding } = input;
   const name = topicName(topics[0]!);
   const here =
     grounding.chatType === 'technical'
       ? `${name.charAt(0).toUpperCase()}${name.slice(1)} describes the whole market, so its figures are in the market sentiment chat (on the Market Sentiment page); this chat is about **${grounding.ticker ?? 'one stock'}**.`
       : `This chat is about the mood of the whole market, so it has no figures for single stocks; a technical chat on the Technical Analysis page shows a stock’s ${name.replace(/^the /, '')}.`;
-  const concept = conceptFor(input.question, topics, input);
+  const concept = conceptFor(input.question, topics, input, found);
   if (!concept) return { text: here, sources: [] };
   const explanation = explain(concept, ARTICLE_WORDS - 15);
   return { text: join(here, `Here is the idea behind ${name}:`, explanation.text), sources: explanation.sources };
@@ -253,13 +253,13 @@ export const answer = (input: AnswerInput): Answer => {
   if (other) {
     // Another stock's figures, in any chat, when the question asks for them rather than using the stock as an example.
     const topics = relevantTopics(detectTopics(question, 'technical').own, found, true);
-    if (topics.length) return otherStockAnswer(other.symbol, topics, input, asked);
+    if (topics.length) return otherStockAnswer(other.symbol, topics, input, found);
   }
   const detected = detectTopics(question, grounding.chatType);
   const tied = tiedToChat(question, grounding);
   const topics = surelyThisStock(question, grounding) ? detected : { own: relevantTopics(detected.own, found, tied), elsewhere: relevantTopics(detected.elsewhere, found, tied) };
   if (topics.own.length) return dataAnswer(topics.own, input, asked);
-  if (topics.elsewhere.length) return elsewhereAnswer(topics.elsewhere, input);
+  if (topics.elsewhere.length) return elsewhereAnswer(topics.elsewhere, input, found);
   return smallTalk(question, input) ?? knowledgeAnswer(input, found) ?? followUp(input) ?? abstain(input, found);
 };
 
