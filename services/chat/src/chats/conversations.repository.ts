@@ -37,24 +37,30 @@ export class ConversationsRepository {
 
   /**
    * Stores a question and its answer together and marks the context active; both or neither are kept. A question no
-   * guide answered is also logged, apart from the conversation, in the same transaction.
+   * guide answered is also logged, apart from the conversation. One statement does all of it: PostgreSQL runs its
+   * data-modifying parts as one, so no transaction has to be opened and committed around it.
    */
   async appendExchange(contextId: string, at: Date, question: NewMessage, answer: NewMessage, unanswered: Unanswered | null = null): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      if (unanswered) await manager.insert(UnansweredQuestionEntity, { ...unanswered, asked_at: at });
-      const row = (message: NewMessage, created_at: Date) => ({
-        context_id: contextId,
-        role: message.role,
-        content: message.content,
-        blocked: message.blocked ?? false,
-        category: message.category ?? null,
-        engine: message.engine ?? null,
-        created_at,
-      });
-      // The answer is a millisecond later so the two sort in order even by time.
-      await manager.insert(MessageEntity, [row(question, at), row(answer, new Date(at.getTime() + 1))]);
-      await manager.update(ContextEntity, { id: contextId }, { last_active_at: at });
-    });
+    const message = ({ role, content, blocked, category, engine }: NewMessage, createdAt: Date) => [role, content, blocked ?? false, category ?? null, engine ?? null, createdAt];
+    await this.dataSource.query(
+      `WITH stored AS (
+         INSERT INTO chat.messages (context_id, role, content, blocked, category, engine, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7), ($1, $8, $9, $10, $11, $12, $13)
+       ), logged AS (
+         INSERT INTO chat.unanswered_questions (question, chat_type, nearest, asked_at)
+         SELECT $14::text, $15::varchar, $16::text[], $7 WHERE $14::text IS NOT NULL
+       )
+       UPDATE chat.contexts SET last_active_at = $7 WHERE id = $1`,
+      [
+        contextId,
+        ...message(question, at),
+        // The answer is a millisecond later so the two sort in order even by time.
+        ...message(answer, new Date(at.getTime() + 1)),
+        unanswered?.question ?? null,
+        unanswered?.chat_type ?? null,
+        unanswered?.nearest ?? [],
+      ],
+    );
   }
 
   /** The most recent questions no guide answered, newest first. */

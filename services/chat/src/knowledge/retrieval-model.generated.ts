@@ -2,7 +2,7 @@
 import type { GeneratedRetrievalModel } from './retriever';
 
 export const RETRIEVAL_MODEL: GeneratedRetrievalModel = {
-  "fingerprint": "fbe7c86e6fbc8cac",
+  "fingerprint": "38cd24902e3c83b2",
   "relevance": {
     "questions": 701,
     "asked": 631,

@@ -1,4 +1,5 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { LogisticRegression, type LogisticRegressionOptions, type LogisticWeights } from '../guard/logistic-regression';
 import type { Article } from './article-parser';
 import { indexTerm, normalise, tokenise } from './search-terms';
@@ -46,33 +47,24 @@ type ArticleDoc = { id: string; title: string; aliases: string; topics: string; 
 type QuestionDoc = { id: string; article: string; text: string };
 
 const ARTICLE_FIELDS = ['title', 'aliases', 'topics', 'body'] as const;
-type ArticleField = (typeof ARTICLE_FIELDS)[number];
 /** What part of an article a query word was found in: its head (title, aliases, topics), its questions or its body. */
 type Part = 'head' | 'questions' | 'body';
-const PART_OF: Record<ArticleField, Part> = { title: 'head', aliases: 'head', topics: 'head', body: 'body' };
 
 /** Documents and queries alike: words folded, stop words dropped, stems kept. */
 const TERMS = { tokenize: tokenise, processTerm: indexTerm };
 
+/** How many edits a term may be from a word to match it: typos on longer words only, so "rsi" or "beta" do not drift. */
+const typoReach = (term: string): number => (term.length >= 6 ? Math.round(term.length * 0.2) : 0);
+
 const SEARCH = {
   ...TERMS,
-  // Typos on longer words only, and prefixes from five letters, so "rsi" or "beta" do not drift to other terms.
+  // Typos as `typoReach` allows, and prefixes from five letters.
   fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
   prefix: (term: string) => term.length >= 5,
 };
 
 /** The index terms of a text, once each. */
 export const queryTerms = (text: string): string[] => [...new Set(tokenise(text).map(indexTerm).filter((term): term is string => term !== null))];
-
-/** Each index term of a text once, with a word as typed that gives it. */
-const spellings = (text: string): Map<string, string> => {
-  const byTerm = new Map<string, string>();
-  for (const word of tokenise(text)) {
-    const term = indexTerm(word);
-    if (term !== null && !byTerm.has(term)) byTerm.set(term, word);
-  }
-  return byTerm;
-};
 
 /** Steps a value crosses, as binary features: a linear model over them fits any rising curve. */
 const steps = (name: string, value: number, thresholds: readonly number[]): string[] => thresholds.filter((threshold) => value >= threshold).map((threshold) => `${name}>=${threshold}`);
@@ -101,6 +93,7 @@ type Evidence = {
 export class Retriever {
   private readonly articleIndex: MiniSearch<ArticleDoc>;
   private readonly questionIndex: MiniSearch<QuestionDoc>;
+  private readonly postings: TermPostings;
   private readonly idf = new Map<string, number>();
   private readonly maxIdf: number;
   private readonly phrases: ReadonlyArray<{ id: string; phrase: RegExp }>;
@@ -118,6 +111,7 @@ export class Retriever {
     this.questionIndex = new MiniSearch<QuestionDoc>({ ...TERMS, fields: ['text'], storeFields: ['article'], searchOptions: SEARCH });
     this.questionIndex.addAll(articles.flatMap((article) => article.questions.map((text, index) => ({ id: questionKey(article.id, index), article: article.id, text }))));
 
+    this.postings = new TermPostings(articles);
     const documentFrequency = new Map<string, number>();
     for (const article of articles) {
       const terms = queryTerms([article.title, ...article.aliases, ...article.topics, ...article.questions, article.body].join(' '));
@@ -235,27 +229,14 @@ export class Retriever {
     // Which parts of each candidate hold each query word (fuzzily), weighted by how rare the word is; and how much of
     // the question is in no article at all, even allowing for typos.
     let unknown = 0;
-    for (const [term, word] of spellings(text)) {
+    for (const term of terms) {
       const share = weight(term) / total;
-      const parts = new Map<string, Set<Part>>();
-      // Searched as typed: the index stems it once, as it stemmed the articles.
-      const inArticles = this.articleIndex.search(word, { prefix: false });
-      const inQuestions = this.questionIndex.search(word, { prefix: false }).filter((result) => result.id !== exclude);
-      if (!inArticles.some((result) => result.id !== absent) && !inQuestions.some((result) => result.article !== absent)) unknown += share;
-      for (const result of inArticles) {
-        if (!found.has(String(result.id))) continue;
-        const fields = new Set(Object.values(result.match).flat() as ArticleField[]);
-        parts.set(String(result.id), new Set([...fields].map((field) => PART_OF[field])));
-      }
-      for (const result of inQuestions) {
-        if (!found.has(String(result.article))) continue;
-        const set = parts.get(String(result.article)) ?? new Set<Part>();
-        set.add('questions');
-        parts.set(String(result.article), set);
-      }
+      const parts = this.postings.parts(term, leaveOut);
+      if (!parts.size) unknown += share;
       const rank = byRarity.indexOf(term);
       for (const [id, set] of parts) {
-        const evidence = found.get(id)!;
+        const evidence = found.get(id);
+        if (!evidence) continue;
         for (const part of set) evidence.coverage[part] += share;
         evidence.coverage.any += share;
         if (rank === 0) evidence.rarest = set;
@@ -275,6 +256,65 @@ export class Retriever {
 }
 
 const questionKey = (article: string, index: number) => `${article}#${index}`;
+
+/** Where in one article a term occurs: its head, its body, and which of its questions. */
+type Posting = { head: boolean; body: boolean; questions: number[] };
+
+/**
+ * Which parts of which articles hold a term, typos forgiven as the searches forgive them: one lookup per query word
+ * instead of a scored search of both indexes. A term's spellings within reach are looked up once and remembered.
+ */
+class TermPostings {
+  private readonly byTerm = new SearchableMap<Map<string, Posting>>();
+  private readonly reach = new Map<string, Array<Map<string, Posting>>>();
+
+  constructor(articles: readonly Article[]) {
+    const posting = (term: string, article: string): Posting => {
+      let inTerm = this.byTerm.get(term);
+      if (!inTerm) this.byTerm.set(term, (inTerm = new Map()));
+      let found = inTerm.get(article);
+      if (!found) inTerm.set(article, (found = { head: false, body: false, questions: [] }));
+      return found;
+    };
+    for (const article of articles) {
+      for (const term of queryTerms([article.title, ...article.aliases, ...article.topics].join(' '))) posting(term, article.id).head = true;
+      for (const term of queryTerms(article.body)) posting(term, article.id).body = true;
+      article.questions.forEach((question, index) => {
+        for (const term of queryTerms(question)) posting(term, article.id).questions.push(index);
+      });
+    }
+  }
+
+  /** The parts of each article holding `term` or a spelling of it within the searches' typo reach. */
+  parts(term: string, leaveOut: { question?: string; article?: string } = {}): Map<string, Set<Part>> {
+    const parts = new Map<string, Set<Part>>();
+    for (const postings of this.within(term)) {
+      for (const [article, { head, body, questions }] of postings) {
+        if (article === leaveOut.article) continue;
+        const asked = questions.some((index) => questionKey(article, index) !== leaveOut.question);
+        if (!head && !body && !asked) continue;
+        let set = parts.get(article);
+        if (!set) parts.set(article, (set = new Set()));
+        if (head) set.add('head');
+        if (body) set.add('body');
+        if (asked) set.add('questions');
+      }
+    }
+    return parts;
+  }
+
+  private within(term: string): Array<Map<string, Posting>> {
+    let postings = this.reach.get(term);
+    if (!postings) {
+      const distance = typoReach(term);
+      postings = distance ? [...this.byTerm.fuzzyGet(term, distance).values()].map(([value]) => value) : [this.byTerm.get(term)].filter((value) => value !== undefined);
+      // Questions are short and few words recur; the bound only guards against a flood of made-up words.
+      if (this.reach.size >= 50_000) this.reach.clear();
+      this.reach.set(term, postings);
+    }
+    return postings;
+  }
+}
 
 /** Each article once, at its best-scoring question. */
 const bestPerArticle = (results: SearchResult[]): SearchResult[] => {

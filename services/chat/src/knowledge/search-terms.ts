@@ -92,9 +92,19 @@ export const normalise = (text: string): string =>
 /** Splits normalised text into words (letters and digits; "%", "/" and punctuation separate them). */
 export const tokenise = (text: string): string[] => normalise(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-/** The index term of one word, or null for a stop word. */
+const stems = new Map<string, string>();
+
+/** The index term of one word, or null for a stop word. Stems are remembered: the same few thousand words recur. */
 export const indexTerm = (word: string): string | null => {
   if (STOP_WORDS.has(word)) return null;
   const canonical = SYNONYMS[word] ?? word;
-  return /^\p{N}+$/u.test(canonical) ? canonical : stem(canonical);
+  if (/^\p{N}+$/u.test(canonical)) return canonical;
+  let stemmed = stems.get(canonical);
+  if (stemmed === undefined) {
+    // Bounded, so a flood of made-up words cannot grow it without limit.
+    if (stems.size >= 100_000) stems.clear();
+    stemmed = stem(canonical);
+    stems.set(canonical, stemmed);
+  }
+  return stemmed;
 };
