@@ -354,9 +354,16 @@ const PROBABILITIES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 const confidenceFeatures = (ranked: ReadonlyArray<{ probability: number; evidence: Evidence }>): string[] => {
   const [best, second] = ranked;
   if (!best) return ['none'];
+  const ahead = (part: Part | 'any') => best.evidence.coverage[part] - (second?.evidence.coverage[part] ?? 0);
   return [
     ...features(best.evidence),
     ...steps('p', best.probability, PROBABILITIES),
     ...steps('lead', best.probability - (second?.probability ?? 0), PROBABILITIES),
+    // What the best has that the second has not: more of the question in its head or its questions, the rarest word.
+    ...steps('aheadHead', ahead('head'), [0.05, 0.15, 0.3]),
+    ...steps('aheadQuestions', ahead('questions'), [0.05, 0.15, 0.3]),
+    ...steps('aheadAny', ahead('any'), [0.05, 0.15, 0.3]),
+    ...(best.evidence.rarest.size && !second?.evidence.rarest.size ? ['rarestAlone'] : []),
+    ...(second && best.evidence.rarestTwo > second.evidence.rarestTwo ? ['rarestTwoAhead'] : []),
   ];
 };

@@ -9,7 +9,8 @@ const STOP_WORDS = new Set(
     'kya hai hain hota hoti hote kaise kaisa kaun kab ka ki ke ko se mein mujhe mera meri hum aap batao bataiye samjhao matlab kaunsa konsa sa lu lun lena chahiye ' +
     'aur ya bhi toh liye wala wali wale kuch koi kyun kyon kyu jab tab agar nahi nahin na ho hua hui hue raha rahi rahe gaya gayi gaye jata jati jate ' +
     'jaata jaati jaate karna karta karte karti karein kare kar sakta sakte sakti hi ek yeh ye woh wo iska iski iske uska uski uske inka unka apna apne apni ' +
-    'mere tum hamare kaunse kitna kitne kitni thik theek samjhaiye bataye btao yaar bhai plz pls please simple simply words'
+    'mere tum hamare kaunse kitna kitne kitni thik theek samjhaiye bataye btao yaar bhai plz pls please simple simply words ' +
+    'dono yahan wahan jaisa waise rehte rehta rahte rahta bohot bahut pta pata samajh samjha samjhna'
   ).split(' '),
 );
 
@@ -82,6 +83,11 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   dhokhadhadi: 'fraud',
   ghotala: 'fraud',
   khata: 'account',
+  // Spellings of the same Hinglish word.
+  jyada: 'zyada',
+  sath: 'saath',
+  milegi: 'milega',
+  padti: 'padta',
   kampani: 'company',
 };
 
