@@ -70,7 +70,7 @@ export const AI_MEASURED = {
    * cross-validated in a technical chat by `npm run eval:chat`; checked against what it recorded in the shipped
    * retrieval model by services/chat/src/knowledge/knowledge-base.spec.ts.
    */
-  relevance: { questions: 701, asked: 631, onTopic: 508, wrongTopic: 37 },
+  relevance: { questions: 701, asked: 631, onTopic: 535, wrongTopic: 21 },
   /** AI News tones against a reader's labels (services/market/src/news/data/tone.jsonl); checked by tone.spec.ts. */
   tone: { labelled: 210, agreed: 162 },
 } as const;

@@ -1,5 +1,9 @@
-/** How the model is fitted: passes over the examples, Adam's step size, the L2 penalty and the seed of the shuffle. */
-export type LogisticRegressionOptions = { epochs: number; rate: number; l2: number; seed: number };
+/**
+ * How the model is fitted: passes over the examples, Adam's step size, the L2 penalty and the seed of the shuffle; with
+ * `average`, the weights are the mean of those after every step of the second half of the passes (Polyak–Ruppert
+ * averaging), which steadies a model whose last steps would otherwise decide it.
+ */
+export type LogisticRegressionOptions = { epochs: number; rate: number; l2: number; seed: number; average: boolean };
 
 /** A fitted model's weights by feature, and its bias: what `LogisticRegression.fromWeights` restores. */
 export type LogisticWeights = { bias: number; weights: Record<string, number> };
@@ -9,7 +13,7 @@ export type LogisticExample = { features: readonly string[]; positive: boolean }
 
 // Chosen by cross-validation on the guard's labelled set (scripts/eval-guard.mjs): ten passes fit ~3,000 questions in
 // well under 100 ms, and more passes or a weaker penalty only made the model surer of the questions it had seen.
-const DEFAULTS: LogisticRegressionOptions = { epochs: 10, rate: 0.02, l2: 1e-4, seed: 7 };
+const DEFAULTS: LogisticRegressionOptions = { epochs: 10, rate: 0.02, l2: 1e-4, seed: 7, average: false };
 
 const BETA1 = 0.9;
 const BETA2 = 0.999;
@@ -52,6 +56,9 @@ export class LogisticRegression {
     const random = seeded(this.options.seed);
     const order = rows.map((_, i) => i);
     let step = 0;
+    const sum = this.options.average ? new Float64Array(size) : null;
+    let averaged = 0;
+    const averageFrom = Math.floor(this.options.epochs / 2);
     const update = (feature: number, gradient: number, correction1: number, correction2: number): void => {
       moment[feature] = BETA1 * moment[feature]! + (1 - BETA1) * gradient;
       velocity[feature] = BETA2 * velocity[feature]! + (1 - BETA2) * gradient * gradient;
@@ -73,9 +80,13 @@ export class LogisticRegression {
         // The penalty is applied to the features present only (lazily), which keeps a pass linear in the features used.
         for (const feature of row) update(feature, error + this.options.l2 * weights[feature]!, correction1, correction2);
         update(bias, error, correction1, correction2);
+        if (sum && epoch >= averageFrom) {
+          for (let feature = 0; feature < size; feature++) sum[feature]! += weights[feature]!;
+          averaged++;
+        }
       }
     }
-    this.weights = weights;
+    this.weights = sum && averaged ? sum.map((total) => total / averaged) : weights;
     return this;
   }
 

@@ -80,6 +80,10 @@ type Evidence = {
   questionScore: number;
   questionRank: number;
   phrase: boolean;
+  /** A multi-word topic of the article written out whole in the question ("lower circuit"). */
+  topicPhrase: boolean;
+  /** Its title, which no other article shares, written out whole in the question. */
+  titlePhrase: boolean;
   /** The parts whose coverage no other candidate beats. */
   leads: Array<Part | 'any'>;
   /** The parts holding the question's rarest word, usually what it is about ("emi" in "how is a home loan's EMI worked out"). */
@@ -88,6 +92,9 @@ type Evidence = {
   rarestTwo: number;
   /** Share of the question's weight in words no article uses at all. */
   unknown: number;
+  /** How much of its nearest phrasing, and of its nearest name (title or alias), the question holds, by word weight. */
+  phrasingRecall: number;
+  nameRecall: number;
 };
 
 export class Retriever {
@@ -96,7 +103,10 @@ export class Retriever {
   private readonly postings: TermPostings;
   private readonly idf = new Map<string, number>();
   private readonly maxIdf: number;
-  private readonly phrases: ReadonlyArray<{ id: string; phrase: RegExp }>;
+  /** Each article's title and aliases, and its topics of two words or more, as the words to find in a question. */
+  private readonly phrases: ReadonlyMap<string, { title: string[]; names: string[]; topics: string[] }>;
+  /** Each article's phrasings and names (title and aliases) as index terms. */
+  private readonly termLists: ReadonlyMap<string, { questions: WeightedTerms[]; names: WeightedTerms[] }>;
   private ranker: LogisticRegression | null = null;
   private confidence: LogisticRegression | null = null;
   private threshold = 0.5;
@@ -119,13 +129,15 @@ export class Retriever {
     }
     this.maxIdf = Math.log(articles.length + 1) + 1;
     for (const [term, frequency] of documentFrequency) this.idf.set(term, Math.log((articles.length + 1) / frequency) + 1);
+    const weighted = (text: string): WeightedTerms => {
+      const terms = queryTerms(text).map((term) => ({ term, weight: this.idf.get(term) ?? this.maxIdf }));
+      return { terms, whole: terms.reduce((sum, { weight }) => sum + weight, 0) };
+    };
+    this.termLists = new Map(articles.map((article) => [article.id, { questions: article.questions.map(weighted), names: [article.title, ...article.aliases].map(weighted) }]));
     // A title or an alias written out whole in the question ("what is a demat account") is strong evidence.
-    this.phrases = articles.flatMap((article) =>
-      [article.title, ...article.aliases]
-        .map((name) => normalise(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim())
-        .filter((name) => name.length >= 3 && name.split(' ').length <= 6)
-        .map((name) => ({ id: article.id, phrase: new RegExp(`(^| )${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`) })),
-    );
+    const phrases = (names: readonly string[], minWords: number) =>
+      names.map(words).filter((name) => name.length >= 3 && name.split(' ').length >= minWords && name.split(' ').length <= MAX_PHRASE_WORDS);
+    this.phrases = new Map(articles.map((article) => [article.id, { title: phrases([article.title], 1), names: phrases([article.title, ...article.aliases], 1), topics: phrases(article.topics, 2) }]));
     if (model) this.use(model);
   }
 
@@ -162,7 +174,7 @@ export class Retriever {
     this.ranker = new LogisticRegression(FIT_OPTIONS).fit(
       present.filter(({ expected }) => expected.length).flatMap(({ expected, evidence }) => [...evidence].map(([id, candidate]) => ({ features: features(candidate), positive: expected.includes(id) }))),
     );
-    this.confidence = new LogisticRegression(FIT_OPTIONS).fit(
+    this.confidence = new LogisticRegression({ ...FIT_OPTIONS, average: true }).fit(
       [...present, ...absent].map(({ expected, evidence }) => {
         const ranked = this.rank(evidence);
         return { features: confidenceFeatures(ranked), positive: ranked[0] !== undefined && expected.includes(ranked[0].id) };
@@ -213,7 +225,7 @@ export class Retriever {
     const entry = (id: string): Evidence => {
       let evidence = found.get(id);
       if (!evidence) {
-        evidence = { coverage: { head: 0, questions: 0, body: 0, any: 0 }, score: 0, rank: 99, questionScore: 0, questionRank: 99, phrase: false, leads: [], rarest: new Set(), rarestTwo: 0, unknown: 0 };
+        evidence = { coverage: { head: 0, questions: 0, body: 0, any: 0 }, score: 0, rank: 99, questionScore: 0, questionRank: 99, phrase: false, topicPhrase: false, titlePhrase: false, leads: [], rarest: new Set(), rarestTwo: 0, unknown: 0, phrasingRecall: 0, nameRecall: 0 };
         found.set(id, evidence);
       }
       return evidence;
@@ -243,8 +255,34 @@ export class Retriever {
         if (rank <= 1) evidence.rarestTwo += 1;
       }
     }
-    const phrased = normalise(text).replace(/[^\p{L}\p{N}]+/gu, ' ');
-    for (const { id, phrase } of this.phrases) if (found.has(id) && phrase.test(phrased)) found.get(id)!.phrase = true;
+    // The other direction: how much of a candidate's nearest phrasing or name the question holds (typos forgiven).
+    const held = new Set(terms.flatMap((term) => this.postings.within(term).terms));
+    const recall = (lists: readonly WeightedTerms[], skip = -1) => {
+      let best = 0;
+      for (let index = 0; index < lists.length; index += 1) {
+        const { terms, whole } = lists[index]!;
+        if (index === skip || whole === 0) continue;
+        let part = 0;
+        for (const { term, weight } of terms) if (held.has(term)) part += weight;
+        best = Math.max(best, part / whole);
+      }
+      return best;
+    };
+    for (const [id, evidence] of found) {
+      const lists = this.termLists.get(id)!;
+      const skip = exclude?.startsWith(`${id}#`) ? Number(exclude.slice(id.length + 1)) : -1;
+      evidence.phrasingRecall = recall(lists.questions, skip);
+      evidence.nameRecall = recall(lists.names);
+    }
+    // Every run of up to six words of the question, to find names and topics written out whole.
+    const spoken = words(text).split(' ');
+    const runs = new Set(spoken.flatMap((_, start) => Array.from({ length: Math.min(MAX_PHRASE_WORDS, spoken.length - start) }, (_, length) => spoken.slice(start, start + length + 1).join(' '))));
+    for (const [id, evidence] of found) {
+      const { title, names, topics } = this.phrases.get(id)!;
+      evidence.phrase = names.some((name) => runs.has(name));
+      evidence.titlePhrase = title.some((name) => runs.has(name));
+      evidence.topicPhrase = topics.some((name) => runs.has(name));
+    }
     for (const evidence of found.values()) evidence.unknown = unknown;
     for (const part of ['head', 'questions', 'body', 'any'] as const) {
       const best = Math.max(...[...found.values()].map((evidence) => evidence.coverage[part]));
@@ -257,6 +295,13 @@ export class Retriever {
 
 const questionKey = (article: string, index: number) => `${article}#${index}`;
 
+/** A text's words, folded as the index folds them, separated by single spaces. */
+const words = (text: string): string => normalise(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const MAX_PHRASE_WORDS = 6;
+
+/** A phrasing's or a name's index terms, each with its weight (idf), and their sum. */
+type WeightedTerms = { terms: Array<{ term: string; weight: number }>; whole: number };
+
 /** Where in one article a term occurs: its head, its body, and which of its questions. */
 type Posting = { head: boolean; body: boolean; questions: number[] };
 
@@ -266,7 +311,7 @@ type Posting = { head: boolean; body: boolean; questions: number[] };
  */
 class TermPostings {
   private readonly byTerm = new SearchableMap<Map<string, Posting>>();
-  private readonly reach = new Map<string, Array<Map<string, Posting>>>();
+  private readonly reach = new Map<string, { terms: string[]; postings: Array<Map<string, Posting>> }>();
 
   constructor(articles: readonly Article[]) {
     const posting = (term: string, article: string): Posting => {
@@ -288,7 +333,7 @@ class TermPostings {
   /** The parts of each article holding `term` or a spelling of it within the searches' typo reach. */
   parts(term: string, leaveOut: { question?: string; article?: string } = {}): Map<string, Set<Part>> {
     const parts = new Map<string, Set<Part>>();
-    for (const postings of this.within(term)) {
+    for (const postings of this.within(term).postings) {
       for (const [article, { head, body, questions }] of postings) {
         if (article === leaveOut.article) continue;
         const asked = questions.some((index) => questionKey(article, index) !== leaveOut.question);
@@ -303,17 +348,22 @@ class TermPostings {
     return parts;
   }
 
-  private within(term: string): Array<Map<string, Posting>> {
-    let postings = this.reach.get(term);
-    if (!postings) {
+  /** The index terms within typo reach of `term` (itself included when indexed), and where each occurs. */
+  within(term: string): { terms: string[]; postings: Array<Map<string, Posting>> } {
+    let found = this.reach.get(term);
+    if (!found) {
       const distance = typoReach(term);
-      postings = distance ? [...this.byTerm.fuzzyGet(term, distance).values()].map(([value]) => value) : [this.byTerm.get(term)].filter((value) => value !== undefined);
+      const entries: Array<[string, Map<string, Posting>]> = distance
+        ? [...this.byTerm.fuzzyGet(term, distance)].map(([key, [value]]) => [key, value])
+        : [[term, this.byTerm.get(term)]].filter((entry): entry is [string, Map<string, Posting>] => entry[1] !== undefined);
+      found = { terms: entries.map(([key]) => key), postings: entries.map(([, value]) => value) };
       // Questions are short and few words recur; the bound only guards against a flood of made-up words.
       if (this.reach.size >= 50_000) this.reach.clear();
-      this.reach.set(term, postings);
+      this.reach.set(term, found);
     }
-    return postings;
+    return found;
   }
+
 }
 
 /** Each article once, at its best-scoring question. */
@@ -328,7 +378,7 @@ const bestPerArticle = (results: SearchResult[]): SearchResult[] => {
 };
 
 /** The re-ranker's binary features for one candidate. */
-const features = ({ coverage, score, rank, questionScore, questionRank, phrase, leads, rarest, rarestTwo, unknown }: Evidence): string[] => [
+const features = ({ coverage, score, rank, questionScore, questionRank, phrase, topicPhrase, titlePhrase, leads, rarest, rarestTwo, unknown, phrasingRecall, nameRecall }: Evidence): string[] => [
   ...[...rarest].map((part) => `rarest:${part}`),
   ...(rarest.size ? ['rarest:any'] : []),
   `rarestTwo=${rarestTwo}`,
@@ -346,6 +396,10 @@ const features = ({ coverage, score, rank, questionScore, questionRank, phrase, 
   ...(questionRank <= 3 ? ['questionRank<=3'] : []),
   ...(rank <= 3 && questionRank <= 3 ? ['bothTop3'] : []),
   ...(phrase ? ['phrase'] : []),
+  ...(topicPhrase ? ['topicPhrase'] : []),
+  ...(titlePhrase ? ['titlePhrase'] : []),
+  ...steps('phrasingRecall', phrasingRecall, FRACTIONS),
+  ...steps('nameRecall', nameRecall, FRACTIONS),
 ];
 
 const PROBABILITIES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
