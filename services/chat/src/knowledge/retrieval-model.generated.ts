@@ -2,7 +2,7 @@
 import type { GeneratedRetrievalModel } from './retriever';
 
 export const RETRIEVAL_MODEL: GeneratedRetrievalModel = {
-  "fingerprint": "edb190e6426b66cb",
+  "fingerprint": "b347944d5ff4061c",
   "relevance": {
     "questions": 701,
     "asked": 631,

@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { LogisticRegression, type LogisticRegressionOptions, type LogisticWeights } from '../guard/logistic-regression';
 import type { Article } from './article-parser';
@@ -101,6 +101,8 @@ export class Retriever {
   private readonly articleIndex: MiniSearch<ArticleDoc>;
   private readonly questionIndex: MiniSearch<QuestionDoc>;
   private readonly postings: TermPostings;
+  private readonly articleSearch: WordBySearch;
+  private readonly questionSearch: WordBySearch;
   private readonly idf = new Map<string, number>();
   private readonly maxIdf: number;
   /** Each article's title and aliases, and its topics of two words or more, as the words to find in a question. */
@@ -122,6 +124,8 @@ export class Retriever {
     this.questionIndex.addAll(articles.flatMap((article) => article.questions.map((text, index) => ({ id: questionKey(article.id, index), article: article.id, text }))));
 
     this.postings = new TermPostings(articles);
+    this.articleSearch = new WordBySearch(this.articleIndex);
+    this.questionSearch = new WordBySearch(this.questionIndex);
     const documentFrequency = new Map<string, number>();
     for (const article of articles) {
       const terms = queryTerms([article.title, ...article.aliases, ...article.topics, ...article.questions, article.body].join(' '));
@@ -231,10 +235,10 @@ export class Retriever {
       return evidence;
     };
 
-    const articles = this.articleIndex.search(text).filter((result) => result.id !== absent).slice(0, CANDIDATES);
+    const articles = this.articleSearch.search(text).filter((result) => result.id !== absent).slice(0, CANDIDATES);
     const top = articles[0]?.score ?? 1;
     articles.forEach((result, index) => Object.assign(entry(String(result.id)), { score: result.score / top, rank: index + 1 }));
-    const questions = bestPerArticle(this.questionIndex.search(text).filter((result) => result.id !== exclude && result.article !== absent)).slice(0, CANDIDATES);
+    const questions = bestPerArticle(this.questionSearch.search(text).filter((result) => result.id !== exclude && result.article !== absent)).slice(0, CANDIDATES);
     const topQuestion = questions[0]?.score ?? 1;
     questions.forEach((result, index) => Object.assign(entry(String(result.article)), { questionScore: result.score / topQuestion, questionRank: index + 1 }));
 
@@ -302,6 +306,47 @@ const MAX_PHRASE_WORDS = 6;
 /** A phrasing's or a name's index terms, each with its weight (idf), and their sum. */
 type WeightedTerms = { terms: Array<{ term: string; weight: number }>; whole: number };
 
+/** A search result as the retrieval uses it: the document, its article (for a phrasing) and its BM25 score. */
+type Hit = { id: string; article?: string; score: number };
+
+/**
+ * A MiniSearch index searched one word at a time, each word's results remembered, and combined as MiniSearch combines
+ * the words of a query (OR): the scores summed, times how many of the query's words the document matched. The same
+ * ranking as searching the whole question, without redoing the typo and prefix expansion and the scoring of words
+ * that recur from question to question ("share", "price", "kya").
+ */
+class WordBySearch {
+  private readonly byTerm = new Map<string, Hit[]>();
+
+  constructor(private readonly index: MiniSearch) {}
+
+  search(text: string): Hit[] {
+    const combined = new Map<string, Hit & { terms: Set<string> }>();
+    for (const word of tokenise(text)) {
+      const term = indexTerm(word);
+      if (term === null) continue;
+      for (const { id, article, score } of this.hits(term, word)) {
+        let entry = combined.get(id);
+        if (!entry) combined.set(id, (entry = { id, ...(article === undefined ? {} : { article }), score: 0, terms: new Set() }));
+        entry.score += score;
+        entry.terms.add(term);
+      }
+    }
+    return [...combined.values()].map(({ terms, ...hit }) => ({ ...hit, score: hit.score * terms.size })).sort((a, b) => b.score - a.score);
+  }
+
+  private hits(term: string, word: string): Hit[] {
+    let hits = this.byTerm.get(term);
+    if (!hits) {
+      hits = this.index.search(word).map((result) => ({ id: String(result.id), ...(result.article === undefined ? {} : { article: String(result.article) }), score: result.score }));
+      // Bounded, so a flood of made-up words cannot grow it without limit.
+      if (this.byTerm.size >= 5_000) this.byTerm.clear();
+      this.byTerm.set(term, hits);
+    }
+    return hits;
+  }
+}
+
 /** Where in one article a term occurs: its head, its body, and which of its questions. */
 type Posting = { head: boolean; body: boolean; questions: number[] };
 
@@ -367,7 +412,7 @@ class TermPostings {
 }
 
 /** Each article once, at its best-scoring question. */
-const bestPerArticle = (results: SearchResult[]): SearchResult[] => {
+const bestPerArticle = (results: Hit[]): Hit[] => {
   const seen = new Set<string>();
   return results.filter((result) => {
     const article = String(result.article);
