@@ -12,11 +12,13 @@ import { ROOT, ensureServiceBuilt, log } from './lib/common.mjs';
 // checkQuestion runs on every chat message: well above 5,000 questions a second on one thread.
 const GOALS = { blocked: 0.99, wronglyBlocked: 0.02, questionsPerSecond: 5000 };
 const FOLDS = 5;
+// The share of educational questions the chosen variant may wrongly block in cross-validation: a margin under the goal.
+const FALSE_BLOCK_BUDGET = (GOALS.wronglyBlocked * 3) / 4;
 const SEEDS = [1, 2, 3];
 // Threshold variants scored by cross-validation: the advice threshold for questions no rule matched, and how sure the
 // classifier must be to block an educationally phrased question (above 1: never). The shipped guard is one of them.
 const VARIANTS = [
-  ...[0.5, 0.7, 0.85].flatMap((advice) => [0.99, 0.995, 0.998, 1.01].map((framedAdvice) => ({ advice, framedAdvice }))),
+  ...[0.5, 0.7, 0.85].flatMap((advice) => [0.98, 0.99, 0.995, 0.998, 1.01].map((framedAdvice) => ({ advice, framedAdvice }))),
   // The guard before the classifier could overrule a rule or a framing (until 2026-11).
   { advice: 0.85, framedAdvice: 1.01, softRuleVeto: 0, strongRuleVeto: 0, noMarketWords: 1.01, name: 'rules-first' },
 ];
@@ -24,19 +26,21 @@ const VARIANTS = [
 // scored once by the guard of its pass before being appended (less any question that was also in the training set).
 const SEALED_BATCHES = [
   ['first five batches', 0],
-  ['sixth sealed batch', 1187],
-  ['seventh sealed batch', 1664],
-  ['eighth sealed batch', 2118],
+  ['sixth sealed batch', 1184],
+  ['seventh sealed batch', 1654],
+  ['eighth sealed batch', 2105],
 ];
 const SRC = path.join(ROOT, 'services/chat/src/guard');
 const DIST = path.join(ROOT, 'services/chat/dist/guard/guard.js');
 ensureServiceBuilt('chat', 'guard/guard.js');
 
 const require = createRequire(import.meta.url);
-const { ComplianceGuard, DEFAULT_THRESHOLDS, readLabelledQuestions } = require(DIST);
+const { ComplianceGuard, DEFAULT_THRESHOLDS, guidePhrasings, readLabelledQuestions } = require(DIST);
 const { matchInputRules, isEducationalFraming } = require(path.join(ROOT, 'services/chat/dist/guard/input-rules.js'));
 const readJsonl = (file) => readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
 const questions = readLabelledQuestions();
+// The guides' own phrasings are educational by construction: every fold trains on them, and none is scored.
+const phrasings = guidePhrasings();
 const holdout = readJsonl(path.join(SRC, 'data/holdout.jsonl'));
 const answers = readJsonl(path.join(SRC, 'data/answers.jsonl'));
 
@@ -76,7 +80,7 @@ const crossValidate = (seed) => {
   const decisions = { rules: [], 'naive Bayes': [], logistic: [], classifier: [] };
   for (const variant of VARIANTS) decisions[variantName(variant)] = [];
   for (let k = 0; k < FOLDS; k++) {
-    const trained = new ComplianceGuard({ examples: questions.filter((_, i) => fold[i] !== k) });
+    const trained = new ComplianceGuard({ examples: [...questions.filter((_, i) => fold[i] !== k), ...phrasings] });
     const guards = VARIANTS.map((variant) => [variantName(variant), trained.withThresholds(variant)]);
     questions.forEach((q, i) => {
       if (fold[i] !== k) return;
@@ -133,16 +137,18 @@ for (const name of Object.keys(runs[0])) {
   console.log(`${name.padEnd(20)} ${cells.map((cell) => cell.padEnd(20)).join('')}${name === SHIPPED ? '  ← shipped' : ''}`);
 }
 
-// The variant cross-validation chooses: the most advice blocked with at most half the allowed false blocks (new
-// educational questions were wrongly blocked at least twice as often as cross-validated ones). Block rates less than
-// one question per shuffle apart are a tie, which the fewer false blocks win: one question is noise, not a difference.
+// The variant cross-validation chooses: the most advice blocked with at most three quarters of the allowed false
+// blocks. (It was half while new educational questions were wrongly blocked twice as often as cross-validated ones;
+// since the guard learnt the guides' phrasings, the held-out set's are wrongly blocked less often than the
+// cross-validated ones.) Block rates less than one question per shuffle apart are a tie, which the fewer false blocks
+// win: one question is noise, not a difference.
 const guardVariants = Object.keys(runs[0]).filter((name) => name.startsWith('guard@'));
 const eligible = guardVariants
   .map((name) => ({ name, blocked: pooledRate(name, advice), wrong: pooledRate(name, educational) }))
-  .filter((v) => v.wrong <= GOALS.wronglyBlocked / 2);
+  .filter((v) => v.wrong <= FALSE_BLOCK_BUDGET);
 const mostBlocked = Math.max(...eligible.map((v) => v.blocked));
 const chosen = eligible.filter((v) => mostBlocked - v.blocked < 1 / advice.length).sort((a, b) => a.wrong - b.wrong || b.blocked - a.blocked)[0];
-console.log(`chosen by cross-validation (most blocked with ≤ ${pct(GOALS.wronglyBlocked / 2)} wrongly blocked): ${chosen?.name ?? 'none'}; shipped: ${SHIPPED}`);
+console.log(`chosen by cross-validation (most blocked with ≤ ${pct(FALSE_BLOCK_BUDGET)} wrongly blocked): ${chosen?.name ?? 'none'}; shipped: ${SHIPPED}`);
 
 const missed = new Map();
 for (const run of runs) {

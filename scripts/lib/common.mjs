@@ -51,9 +51,13 @@ export const ensureDependencies = () => {
 };
 
 /** Compiles the TypeScript projects (incremental) and builds the web app when its sources changed. */
+/** Warren AI's word vectors, packed from their registry package into services/chat/generated/ when missing or stale. */
+export const packWordVectors = () => run('node', ['-e', "require('./services/chat/dist/knowledge/word-vectors.js').wordVectors()"]);
+
 export const ensureBuilt = ({ web = true } = {}) => {
   log('compiling TypeScript (tsc -b)');
   run('npx', ['tsc', '-b']);
+  packWordVectors();
   if (!web) return;
   const index = path.join(ROOT, 'web/dist/index.html');
   const sources = Math.max(newest(path.join(ROOT, 'web/src')), newest(path.join(ROOT, 'proto/src')), statSync(path.join(ROOT, 'web/index.html')).mtimeMs);

@@ -265,8 +265,9 @@ export const answer = (input: AnswerInput): Answer => {
 
 // Words that tie a question to the chat's own stock or market ("is it overbought", "how is the market today").
 const ABOUT_THIS = /\b(it|its|it s|here|this stock|the stock|this share|the share|the price|the trend|overall|this company|today|now|right now|currently|current|latest|recent|recently|abhi|aaj|iska|iski|iske|yeh stock|ye stock)\b/;
-// Words that can only mean the chat's own stock: its figures are asked for, whatever the guides say.
-const SURELY_THIS = /\b(this stock|the stock|this share|this company|the price|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
+// Words that can only mean the chat's own stock: its figures are asked for, whatever the guides say. Not "the price"
+// ("what happens to a margin call if the price falls?"), nor "is it risky to …", which is a way of speaking.
+const SURELY_THIS = /\b(this stock|the stock|this share|this company|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)(?! to \w)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
 // In a market chat, the market itself.
 const ABOUT_MARKET = /\b(market|markets|stocks|nifty|sentiment|mood|bazaar)\b/;
 

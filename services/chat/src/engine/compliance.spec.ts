@@ -178,6 +178,15 @@ describe('the built-in engine and the output rail', () => {
     TEMPLATES.map((template) => ({ name, grounding, question: template.replace(/\{T\}/g, grounding.ticker ?? 'RELIANCE') })),
   );
 
+  it('lets through the question every topic button asks, in either kind of chat', () => {
+    // A tap on a suggested topic must never be refused as a request for advice.
+    const refused = knowledge
+      .articles()
+      .map((article) => knowledge.askableQuestion(article))
+      .filter((question) => guard.checkQuestion(question, { chatType: 'technical', ticker: 'INFY' }).blocked || guard.checkQuestion(question, { chatType: 'sentiment' }).blocked);
+    expect(refused).toEqual([]);
+  });
+
   it(`asks over 100 questions of each kind of chat (${cases.length} in all)`, () => {
     expect(TEMPLATES.length).toBeGreaterThanOrEqual(75);
     expect(cases.length).toBeGreaterThanOrEqual(500);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AdviceClassifier } from './classifier';
-import { ComplianceGuard, DEFAULT_THRESHOLDS, type GuardContext, readLabelledQuestions, suggestion } from './guard';
+import { ComplianceGuard, DEFAULT_THRESHOLDS, type GuardContext, guidePhrasings, readLabelledQuestions, suggestion } from './guard';
 import type { GuardCategory } from './input-rules';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -141,9 +141,9 @@ describe('ComplianceGuard', () => {
     expect(readLabelledQuestions().length).toBe(fs.readFileSync(`${__dirname}/data/questions.jsonl`, 'utf8').trim().split('\n').length);
   });
 
-  it('keeps the held-out set apart from the training set', () => {
+  it('keeps the held-out set apart from the training set, the guides’ phrasings included', () => {
     const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-    const training = new Set(readLabelledQuestions().map((question) => key(question.text)));
+    const training = new Set([...readLabelledQuestions(), ...guidePhrasings()].map((question) => key(question.text)));
     const heldOut = fs.readFileSync(`${__dirname}/data/holdout.jsonl`, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { text: string; label: string });
     expect(heldOut.length).toBeGreaterThanOrEqual(200);
     expect(new Set(heldOut.map((question) => question.label))).toEqual(new Set(['advice', 'educational']));
@@ -181,7 +181,7 @@ describe('ComplianceGuard: where the classifier has the last word', () => {
     // Any educationally phrased question no rule matches: here the fake classifier's certainty alone decides.
     const question = "What is Dixon's share of India's phone assembly?";
     expect(sure(DEFAULT_THRESHOLDS.framedAdvice).checkQuestion(question)).toMatchObject({ blocked: true, category: 'recommendation' });
-    expect(sure(0.99).checkQuestion('What does a price target mean?').blocked).toBe(false);
+    expect(sure(0.98).checkQuestion('What does a price target mean?').blocked).toBe(false);
   });
 
   it('lets a soft rule\'s match through when the classifier is sure the question is educational', () => {

@@ -1,3 +1,4 @@
+import { KnowledgeBase } from '../knowledge/knowledge-base';
 import { type AdviceProbabilities, AdviceClassifier, type LabelledQuestion } from './classifier';
 import { type GuardCategory, isEducationalFraming, mainCategory, matchInputRules, mentionsMarkets } from './input-rules';
 import { prepareQuestion } from './normalize';
@@ -13,8 +14,7 @@ export type GuardContext = { chatType: 'sentiment' | 'technical'; ticker?: strin
 /**
  * How sure layer 2 must be, as p(advice), at each point where it decides or overrules a rule. Chosen by 5-fold
  * cross-validation on the labelled set, never on the held-out set: the variant that blocks most while wrongly blocking
- * at most half the 2 % allowed, since new educational questions were wrongly blocked at least twice as often as
- * the cross-validated ones (scripts/eval-guard.mjs prints the variants and its choice).
+ * at most 1.5 %, three quarters of the 2 % allowed (scripts/eval-guard.mjs prints the variants and its choice).
  */
 export type GuardThresholds = {
   /** A question about investing that no rule matched and that is not phrased educationally is blocked from here. */
@@ -30,9 +30,9 @@ export type GuardThresholds = {
 };
 
 // The classifier decides alone only where no rule spoke; to overrule a rule it must be all but certain.
-export const DEFAULT_THRESHOLDS: GuardThresholds = { advice: 0.5, framedAdvice: 0.995, softRuleVeto: 0.1, strongRuleVeto: 0.005, noMarketWords: 0.99 };
+export const DEFAULT_THRESHOLDS: GuardThresholds = { advice: 0.5, framedAdvice: 0.99, softRuleVeto: 0.1, strongRuleVeto: 0.005, noMarketWords: 0.99 };
 
-/** Options for tests and the evaluation: another training set, an already trained classifier or other thresholds. */
+/** Options for tests and the evaluation: another training set (else the labelled set and the guides' phrasings), an already trained classifier or other thresholds. */
 export type GuardOptions = { examples?: readonly LabelledQuestion[]; classifier?: AdviceClassifier; thresholds?: Partial<GuardThresholds> };
 
 const SEBI = 'only SEBI-registered research analysts and investment advisers may give';
@@ -102,6 +102,15 @@ export function readLabelledQuestions(): LabelledQuestion[] {
   return [...LABELLED_QUESTIONS];
 }
 
+/**
+ * The questions Warren AI's guides say they answer, as educational examples: every one is a question the chat exists to
+ * answer, so the classifier learns the whole curriculum's words ("default", "head of income", "in the money") as words
+ * of learning. Trained on beside the labelled set, never scored in its cross-validation.
+ */
+export function guidePhrasings(): LabelledQuestion[] {
+  return KnowledgeBase.parsed().flatMap((article) => article.questions.map((text) => ({ text, label: 'educational' as const, category: 'guide_phrasing' })));
+}
+
 /** Layer 2's category guess for a question the classifier blocked with no rule matched: a plain recommendation ask. */
 const CLASSIFIER_CATEGORY: GuardCategory = 'recommendation';
 
@@ -120,7 +129,7 @@ export class ComplianceGuard {
   private readonly thresholds: GuardThresholds;
 
   constructor(options: GuardOptions = {}) {
-    this.classifier = options.classifier ?? new AdviceClassifier(options.examples ?? readLabelledQuestions());
+    this.classifier = options.classifier ?? new AdviceClassifier(options.examples ?? [...readLabelledQuestions(), ...guidePhrasings()]);
     this.thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   }
 

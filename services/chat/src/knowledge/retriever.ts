@@ -3,6 +3,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { LogisticRegression, type LogisticRegressionOptions, type LogisticWeights } from '../guard/logistic-regression';
 import type { Article } from './article-parser';
 import { indexTerm, normalise, tokenise } from './search-terms';
+import { type WordVectors, wordVectors } from './word-vectors';
 
 /**
  * Warren AI's retrieval: which article answers a question, and how sure it is.
@@ -12,8 +13,9 @@ import { indexTerm, normalise, tokenise } from './search-terms';
  * the question it covers, field by field (rare words counting for more, typos forgiven), how close its nearest
  * question is, and how it ranks in each index. The re-ranker is a logistic regression fitted to the articles' own
  * question phrasings, each left out of the index while it is the query, so it learns what a match to an unseen
- * question looks like. Its settings and the confidence below which Warren AI says it has no guide were chosen by
- * 5-fold cross-validation on a separate labelled set (scripts/eval-chat.mjs).
+ * question looks like. Meaning beyond shared words comes from word vectors (word-vectors.ts): how near the question's
+ * idf-weighted mean vector is to each candidate's nearest phrasing. Its settings and the confidence below which Warren
+ * AI says it has no guide were chosen by 5-fold cross-validation on a separate labelled set (scripts/eval-chat.mjs).
  */
 
 /** A candidate article for a question, with the re-ranker's probability that it is the one asked about. */
@@ -38,7 +40,7 @@ export type GeneratedRetrievalModel = RetrievalModel & {
 export type LabelledQuestion = { text: string; expected: readonly string[] };
 
 /** How both models are fitted. */
-export const FIT_OPTIONS: Partial<LogisticRegressionOptions> = { epochs: 8, rate: 0.02, l2: 1e-4, seed: 11 };
+export const FIT_OPTIONS: Partial<LogisticRegressionOptions> = { epochs: 8, rate: 0.02, l2: 1e-4, seed: 11, average: true };
 
 /** How many candidates each index contributes before re-ranking. */
 const CANDIDATES = 12;
@@ -69,6 +71,10 @@ export const queryTerms = (text: string): string[] => [...new Set(tokenise(text)
 /** Steps a value crosses, as binary features: a linear model over them fits any rising curve. */
 const steps = (name: string, value: number, thresholds: readonly number[]): string[] => thresholds.filter((threshold) => value >= threshold).map((threshold) => `${name}>=${threshold}`);
 const FRACTIONS = [0.2, 0.35, 0.5, 0.65, 0.8, 0.95];
+/** Steps of the cosine between a question's meaning and a candidate's nearest phrasing. */
+const SEMANTIC = [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+/** Words that name the product rather than an idea: "how does Nivesh compute VaR?" wants its guide, "what is VaR?" the idea's. */
+const NAMES_PRODUCT = /\b(nivesh|niveshs|warren|trendvision|website|site|platform|chatbot|here|this page|this screen|this tab|this chat)\b/;
 
 /** A question for training: the articles that answer it (none: no article does), and what each candidate has going for it. */
 type Example = { expected: readonly string[]; evidence: Map<string, Evidence> };
@@ -95,7 +101,13 @@ type Evidence = {
   /** How much of its nearest phrasing, and of its nearest name (title or alias), the question holds, by word weight. */
   phrasingRecall: number;
   nameRecall: number;
+  /** Cosine of the question's word vectors to the nearest phrasing's or the head's, and its rank among the candidates. */
+  semantic: number;
+  semanticRank: number;
+  /** Whether the candidate is a guide to Nivesh itself, and whether the question names the product. */
+  product: { guide: boolean; asked: boolean };
 };
+
 
 export class Retriever {
   private readonly articleIndex: MiniSearch<ArticleDoc>;
@@ -109,6 +121,10 @@ export class Retriever {
   private readonly phrases: ReadonlyMap<string, { title: string[]; names: string[]; topics: string[] }>;
   /** Each article's phrasings and names (title and aliases) as index terms. */
   private readonly termLists: ReadonlyMap<string, { questions: WeightedTerms[]; names: WeightedTerms[] }>;
+  /** The meaning (word vectors) of each article's phrasings and, last, of its head (title, aliases and topics). */
+  private readonly meaning: ReadonlyMap<string, Float32Array[]>;
+  /** The guides to Nivesh itself: how its figures are computed, its features, Warren AI and TrendVision. */
+  private readonly aboutProduct: ReadonlySet<string>;
   private ranker: LogisticRegression | null = null;
   private confidence: LogisticRegression | null = null;
   private threshold = 0.5;
@@ -117,6 +133,7 @@ export class Retriever {
   constructor(
     private readonly articles: readonly Article[],
     model?: RetrievalModel,
+    private readonly vectors: WordVectors = wordVectors(),
   ) {
     this.articleIndex = new MiniSearch<ArticleDoc>({ ...TERMS, fields: [...ARTICLE_FIELDS], storeFields: [], searchOptions: { ...SEARCH, boost: { title: 3, aliases: 2.5, topics: 2, body: 1 } } });
     this.articleIndex.addAll(articles.map(({ id, title, aliases, topics, body }) => ({ id, title, aliases: aliases.join(', '), topics: topics.join(', '), body })));
@@ -142,7 +159,23 @@ export class Retriever {
     const phrases = (names: readonly string[], minWords: number) =>
       names.map(words).filter((name) => name.length >= 3 && name.split(' ').length >= minWords && name.split(' ').length <= MAX_PHRASE_WORDS);
     this.phrases = new Map(articles.map((article) => [article.id, { title: phrases([article.title], 1), names: phrases([article.title, ...article.aliases], 1), topics: phrases(article.topics, 2) }]));
+    this.aboutProduct = new Set(articles.filter((article) => article.id.startsWith('nivesh-') || NAMES_PRODUCT.test(words(article.title))).map((article) => article.id));
+    this.meaning = new Map(articles.map((article) => [article.id, [...article.questions, [article.title, ...article.aliases, ...article.topics].join(' ')].map((text) => this.vectorOf(text))]));
     if (model) this.use(model);
+  }
+
+  /** A text's meaning as the idf-weighted mean of its words' vectors, of unit length (zero when none is known). */
+  private vectorOf(text: string): Float32Array {
+    const sum = new Float32Array(this.vectors.dimensions);
+    for (const word of tokenise(text)) {
+      const term = indexTerm(word);
+      if (term !== null) this.vectors.addTo(word, this.idf.get(term) ?? this.maxIdf, sum);
+    }
+    let norm = 0;
+    for (const value of sum) norm += value * value;
+    norm = Math.sqrt(norm);
+    if (norm > 0) for (let i = 0; i < sum.length; i++) sum[i]! /= norm;
+    return sum;
   }
 
   /** Takes fitted weights and a threshold (a model `toModel` wrote, or one with another threshold). */
@@ -178,7 +211,7 @@ export class Retriever {
     this.ranker = new LogisticRegression(FIT_OPTIONS).fit(
       present.filter(({ expected }) => expected.length).flatMap(({ expected, evidence }) => [...evidence].map(([id, candidate]) => ({ features: features(candidate), positive: expected.includes(id) }))),
     );
-    this.confidence = new LogisticRegression({ ...FIT_OPTIONS, average: true }).fit(
+    this.confidence = new LogisticRegression(FIT_OPTIONS).fit(
       [...present, ...absent].map(({ expected, evidence }) => {
         const ranked = this.rank(evidence);
         return { features: confidenceFeatures(ranked), positive: ranked[0] !== undefined && expected.includes(ranked[0].id) };
@@ -226,10 +259,11 @@ export class Retriever {
     const weight = (term: string) => this.idf.get(term) ?? this.maxIdf;
     const total = terms.reduce((sum, term) => sum + weight(term), 0);
     const byRarity = [...terms].sort((a, b) => weight(b) - weight(a));
+    const asked = NAMES_PRODUCT.test(words(text));
     const entry = (id: string): Evidence => {
       let evidence = found.get(id);
       if (!evidence) {
-        evidence = { coverage: { head: 0, questions: 0, body: 0, any: 0 }, score: 0, rank: 99, questionScore: 0, questionRank: 99, phrase: false, topicPhrase: false, titlePhrase: false, leads: [], rarest: new Set(), rarestTwo: 0, unknown: 0, phrasingRecall: 0, nameRecall: 0 };
+        evidence = { coverage: { head: 0, questions: 0, body: 0, any: 0 }, score: 0, rank: 99, questionScore: 0, questionRank: 99, phrase: false, topicPhrase: false, titlePhrase: false, leads: [], rarest: new Set(), rarestTwo: 0, unknown: 0, phrasingRecall: 0, nameRecall: 0, semantic: 0, semanticRank: 99, product: { guide: this.aboutProduct.has(id), asked } };
         found.set(id, evidence);
       }
       return evidence;
@@ -288,6 +322,20 @@ export class Retriever {
       evidence.topicPhrase = topics.some((name) => runs.has(name));
     }
     for (const evidence of found.values()) evidence.unknown = unknown;
+    // How near in meaning each candidate's nearest phrasing (or its head) is to the question, and its rank by that.
+    const meant = this.vectorOf(text);
+    for (const [id, evidence] of found) {
+      const skip = exclude?.startsWith(`${id}#`) ? Number(exclude.slice(id.length + 1)) : -1;
+      let best = 0;
+      this.meaning.get(id)!.forEach((vector, index) => {
+        if (index === skip) return;
+        let dot = 0;
+        for (let i = 0; i < vector.length; i++) dot += vector[i]! * meant[i]!;
+        best = Math.max(best, dot);
+      });
+      evidence.semantic = best;
+    }
+    [...found.values()].sort((a, b) => b.semantic - a.semantic).forEach((evidence, index) => (evidence.semanticRank = index + 1));
     for (const part of ['head', 'questions', 'body', 'any'] as const) {
       const best = Math.max(...[...found.values()].map((evidence) => evidence.coverage[part]));
       if (best <= 0) continue;
@@ -423,7 +471,7 @@ const bestPerArticle = (results: Hit[]): Hit[] => {
 };
 
 /** The re-ranker's binary features for one candidate. */
-const features = ({ coverage, score, rank, questionScore, questionRank, phrase, topicPhrase, titlePhrase, leads, rarest, rarestTwo, unknown, phrasingRecall, nameRecall }: Evidence): string[] => [
+const features = ({ coverage, score, rank, questionScore, questionRank, phrase, topicPhrase, titlePhrase, leads, rarest, rarestTwo, unknown, phrasingRecall, nameRecall, semantic, semanticRank, product }: Evidence): string[] => [
   ...[...rarest].map((part) => `rarest:${part}`),
   ...(rarest.size ? ['rarest:any'] : []),
   `rarestTwo=${rarestTwo}`,
@@ -445,6 +493,10 @@ const features = ({ coverage, score, rank, questionScore, questionRank, phrase, 
   ...(titlePhrase ? ['titlePhrase'] : []),
   ...steps('phrasingRecall', phrasingRecall, FRACTIONS),
   ...steps('nameRecall', nameRecall, FRACTIONS),
+  ...steps('semantic', semantic, SEMANTIC),
+  ...(semanticRank <= 1 ? ['semanticRank=1'] : []),
+  ...(semanticRank <= 3 ? ['semanticRank<=3'] : []),
+  `product:${product.guide ? 'guide' : 'idea'}:${product.asked ? 'asked' : 'unasked'}`,
 ];
 
 const PROBABILITIES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
@@ -464,5 +516,6 @@ const confidenceFeatures = (ranked: ReadonlyArray<{ probability: number; evidenc
     ...steps('aheadAny', ahead('any'), [0.05, 0.15, 0.3]),
     ...(best.evidence.rarest.size && !second?.evidence.rarest.size ? ['rarestAlone'] : []),
     ...(second && best.evidence.rarestTwo > second.evidence.rarestTwo ? ['rarestTwoAhead'] : []),
+    ...steps('semanticLead', best.evidence.semantic - (second?.evidence.semantic ?? 0), [-0.05, 0, 0.03, 0.08, 0.15]),
   ];
 };
