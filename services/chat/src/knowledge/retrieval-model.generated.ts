@@ -2,7 +2,7 @@
 import type { GeneratedRetrievalModel } from './retriever';
 
 export const RETRIEVAL_MODEL: GeneratedRetrievalModel = {
-  "fingerprint": "0436d458497d4700",
+  "fingerprint": "0696a67f7a7172b9",
   "relevance": {
     "questions": 701,
     "asked": 631,

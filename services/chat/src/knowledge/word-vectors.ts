@@ -67,7 +67,12 @@ class PackedVectors implements WordVectors {
 
 /** Packs the words' vectors from the package: each scaled to unit length, then to bytes with a scale of its own. */
 const pack = (file: string, words: readonly string[], digest: string): void => {
-  const sourceFile = require.resolve(`${SOURCE_PACKAGE}/${SOURCE_PACKAGE}.json`);
+  let sourceFile: string;
+  try {
+    sourceFile = require.resolve(`${SOURCE_PACKAGE}/${SOURCE_PACKAGE}.json`);
+  } catch {
+    throw new Error(`Warren AI's word vectors are missing from ${file}: \`npm run build\` packs them from the ${SOURCE_PACKAGE} development dependency.`);
+  }
   const source = JSON.parse(fs.readFileSync(sourceFile, 'utf8')) as { dimensions: number; words: string[]; vectors: Record<string, number[]> };
   const { dimensions } = source;
   const wanted = [...new Set([...source.words.slice(0, FREQUENT_WORDS), ...words])].filter((word) => source.vectors[word] !== undefined);
