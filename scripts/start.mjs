@@ -13,6 +13,10 @@ import {
   log,
   migrate,
 } from './lib/common.mjs';
+import { runOnPinnedNode } from './lib/node-runtime.mjs';
+
+// On another Node.js than .node-version's, Nivesh starts on that one, fetched from the npm registry when missing.
+await runOnPinnedNode();
 
 ensureDependencies();
 const { startStack } = await import('./lib/stack.mjs');

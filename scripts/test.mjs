@@ -19,6 +19,10 @@ import {
   runAsync,
 } from './lib/common.mjs';
 import { chooseTestInfra, composeImages, describeChoice, findDocker, startContainers } from './lib/test-infra.mjs';
+import { runOnPinnedNode } from './lib/node-runtime.mjs';
+
+// On another Node.js than .node-version's, the run goes on there, fetched from the npm registry when missing.
+await runOnPinnedNode();
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const wants = (step) => !only || only === step;

@@ -41,19 +41,29 @@ const newest = (dir) => {
 export const ensureDependencies = () => {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  // Native addons are built for one Node.js ABI: a tree installed by another Node.js (before .node-version moved) is rebuilt.
+  const abiMarker = path.join(ROOT, 'node_modules/.nivesh-node-abi');
+  const abi = process.versions.modules;
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) {
+    if (existsSync(abiMarker) && readFileSync(abiMarker, 'utf8').trim() === abi) return;
+    log(`rebuilding native dependencies for Node.js ${process.version} (npm rebuild)`);
+    run('npm', ['rebuild']);
+    writeFileSync(abiMarker, `${abi}\n`);
+    return;
+  }
   // `npm ci`: exactly the locked tree (the lockfile carries every platform's optional binaries).
   log('installing dependencies (npm ci)');
   run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(abiMarker, `${abi}\n`);
   // npm may rewrite package-lock.json after its marker: date the marker now so the next run skips the install.
   const now = new Date();
   if (existsSync(marker)) utimesSync(marker, now, now);
 };
 
-/** Compiles the TypeScript projects (incremental) and builds the web app when its sources changed. */
 /** Warren AI's word vectors, packed from their registry package into services/chat/generated/ when missing or stale. */
 export const packWordVectors = () => run('node', ['-e', "require('./services/chat/dist/knowledge/word-vectors.js').wordVectors()"]);
 
+/** Compiles the TypeScript projects (incremental) and builds the web app when its sources changed. */
 export const ensureBuilt = ({ web = true } = {}) => {
   log('compiling TypeScript (tsc -b)');
   run('npx', ['tsc', '-b']);
