@@ -53,15 +53,15 @@ export const ensureDependencies = () => {
   }
   // `npm ci`: exactly the locked tree (the lockfile carries every platform's optional binaries).
   log('installing dependencies (npm ci)');
+  // Its postinstall records the Node.js ABI it was built for.
   run('npm', ['ci', '--no-audit', '--no-fund']);
-  writeFileSync(abiMarker, `${abi}\n`);
   // npm may rewrite package-lock.json after its marker: date the marker now so the next run skips the install.
   const now = new Date();
   if (existsSync(marker)) utimesSync(marker, now, now);
 };
 
 /** Warren AI's word vectors, packed from their registry package into services/chat/generated/ when missing or stale. */
-export const packWordVectors = () => run('node', ['-e', "require('./services/chat/dist/knowledge/word-vectors.js').wordVectors()"]);
+export const packWordVectors = () => run('node', ['services/chat/dist/knowledge/word-vectors.js']);
 
 /** Compiles the TypeScript projects (incremental) and builds the web app when its sources changed. */
 export const ensureBuilt = ({ web = true } = {}) => {

@@ -2,7 +2,7 @@
 import type { GeneratedRetrievalModel } from './retriever';
 
 export const RETRIEVAL_MODEL: GeneratedRetrievalModel = {
-  "fingerprint": "0696a67f7a7172b9",
+  "fingerprint": "78ee4543c5eee5fa",
   "relevance": {
     "questions": 701,
     "asked": 631,

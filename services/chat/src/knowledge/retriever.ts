@@ -108,7 +108,6 @@ type Evidence = {
   product: { guide: boolean; asked: boolean };
 };
 
-
 export class Retriever {
   private readonly articleIndex: MiniSearch<ArticleDoc>;
   private readonly questionIndex: MiniSearch<QuestionDoc>;
@@ -308,8 +307,7 @@ export class Retriever {
     };
     for (const [id, evidence] of found) {
       const lists = this.termLists.get(id)!;
-      const skip = exclude?.startsWith(`${id}#`) ? Number(exclude.slice(id.length + 1)) : -1;
-      evidence.phrasingRecall = recall(lists.questions, skip);
+      evidence.phrasingRecall = recall(lists.questions, leftOutPhrasing(id, exclude));
       evidence.nameRecall = recall(lists.names);
     }
     // Every run of up to six words of the question, to find names and topics written out whole.
@@ -325,7 +323,7 @@ export class Retriever {
     // How near in meaning each candidate's nearest phrasing (or its head) is to the question, and its rank by that.
     const meant = this.vectorOf(text);
     for (const [id, evidence] of found) {
-      const skip = exclude?.startsWith(`${id}#`) ? Number(exclude.slice(id.length + 1)) : -1;
+      const skip = leftOutPhrasing(id, exclude);
       let best = 0;
       this.meaning.get(id)!.forEach((vector, index) => {
         if (index === skip) return;
@@ -346,6 +344,9 @@ export class Retriever {
 }
 
 const questionKey = (article: string, index: number) => `${article}#${index}`;
+
+/** The index of an article's phrasing that `exclude` (a question key) leaves out, else -1. */
+const leftOutPhrasing = (article: string, exclude: string | undefined): number => (exclude?.startsWith(`${article}#`) ? Number(exclude.slice(article.length + 1)) : -1);
 
 /** A text's words, folded as the index folds them, separated by single spaces. */
 const words = (text: string): string => normalise(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();

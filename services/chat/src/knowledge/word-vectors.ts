@@ -127,3 +127,6 @@ export const wordVectors = (file = WORD_VECTORS_FILE): WordVectors => {
   if (file === WORD_VECTORS_FILE) loaded = found.vectors;
   return found.vectors;
 };
+
+// `node services/chat/dist/knowledge/word-vectors.js`, as the build runs it: packs the file when missing or stale.
+if (require.main === module) wordVectors();
