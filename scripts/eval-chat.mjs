@@ -17,7 +17,9 @@ import { ROOT, ensureServiceBuilt, log } from './lib/common.mjs';
 
 const GOALS = { onTopic: 0.9, wrongTopic: 0.03, adviceBlocked: 0.99, educationalBlocked: 0.02 };
 const FOLDS = 5;
-const THRESHOLDS = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7];
+// The shuffle that deals the questions into folds; `--seed N` deals them another way, to see how much the figures move.
+const SEED = process.argv.includes('--seed') ? Number(process.argv[process.argv.indexOf('--seed') + 1]) : 7;
+const THRESHOLDS = [0.02, 0.05, 0.1, 0.15, 0.175, 0.2, 0.225, 0.25, 0.275, 0.3, 0.325, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7];
 // A wrong-topic answer teaches the wrong thing with authority: it costs four times what an abstention does.
 const WRONG_COST = 4;
 const DIST = path.join(ROOT, 'services/chat/dist');
@@ -128,7 +130,7 @@ const random = (seed) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const foldOf = (() => {
-  const next = random(7);
+  const next = random(SEED);
   const fold = new Array(questions.length);
   for (const group of [true, false]) {
     const indices = questions.map((row, i) => [row, i]).filter(([row]) => (row.expected === 'none') === group).map(([, i]) => i);

@@ -64,13 +64,13 @@ export const AI_MEASURED = {
    * Warren AI's compliance guard on its held-out questions (services/chat/src/guard/data/holdout.jsonl, never trained
    * on); checked by services/chat/src/guard/measured.spec.ts.
    */
-  guard: { advice: { asked: 1470, refused: 1460 }, educational: { asked: 1072, refused: 8 } },
+  guard: { advice: { asked: 1470, refused: 1459 }, educational: { asked: 1072, refused: 8 } },
   /**
    * Warren AI's answers to its labelled questions (services/chat/src/knowledge/eval-questions.jsonl), 5-fold
    * cross-validated in a technical chat by `npm run eval:chat`; checked against what it recorded in the shipped
    * retrieval model by services/chat/src/knowledge/knowledge-base.spec.ts.
    */
-  relevance: { questions: 701, asked: 631, onTopic: 563, wrongTopic: 23 },
+  relevance: { questions: 701, asked: 631, onTopic: 569, wrongTopic: 19 },
   /** AI News tones against a reader's labels (services/market/src/news/data/tone.jsonl); checked by tone.spec.ts. */
   tone: { labelled: 210, agreed: 162 },
 } as const;

@@ -248,6 +248,17 @@ describe('answer: missing figures, concepts, other stocks and everything else', 
     expect(ask('Is it risky?', relianceGrounding()).sources).toContain('risk');
   });
 
+  it('reads "the stock market" as the market, and "the current price" of another stock as that stock’s', () => {
+    const momentum = ask('What does momentum mean in the stock market?', relianceGrounding());
+    expect(momentum.sources).toEqual(['knowledge:market-momentum']);
+    expect(momentum.text).not.toMatch(/technical summary of RELIANCE/);
+    const order = ask('If I place a limit order for INFY below the current price, what happens to it?', relianceGrounding(), [], infyGrounding());
+    expectGuide(order, 'order-types');
+    expect(order.text).not.toContain('₹2,971.70');
+    // "The stock" alone is still this chat's.
+    expect(ask('Is the stock overbought?', relianceGrounding()).sources).toContain('indicators');
+  });
+
   it('points to the other chat for figures only it has', () => {
     const technical = ask('What is the market mood index?', relianceGrounding()).text;
     expect(technical).toMatch(/figures are in the market sentiment chat.*this chat is about \*\*RELIANCE\*\*/);

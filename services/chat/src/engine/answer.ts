@@ -250,14 +250,17 @@ export const answer = (input: AnswerInput): Answer => {
   // The guide nearest the question, sure or not: beside figures, it is the one explained when it is about them.
   const asked = found.matches[0]?.article.id ?? null;
   const other = otherStock(question, grounding, knowledge);
+  // "If I place a limit order below the current price, what happens?" uses a price as an example, not to ask for it.
+  const hypothetical = HYPOTHETICAL.test(normalise(question));
   if (other) {
     // Another stock's figures, in any chat, when the question asks for them rather than using the stock as an example.
-    const topics = relevantTopics(detectTopics(question, 'technical').own, found, true);
+    const topics = relevantTopics(detectTopics(question, 'technical').own, found, !hypothetical);
     if (topics.length) return otherStockAnswer(other.symbol, topics, input, found);
   }
   const detected = detectTopics(question, grounding.chatType);
-  const tied = tiedToChat(question, grounding);
-  const topics = surelyThisStock(question, grounding) ? detected : { own: relevantTopics(detected.own, found, tied), elsewhere: relevantTopics(detected.elsewhere, found, tied) };
+  const tied = !hypothetical && tiedToChat(question, grounding, other !== null);
+  // "The current price" in a question that names another stock is that stock's, not this chat's.
+  const topics = !other && !hypothetical && surelyThisStock(question, grounding) ? detected : { own: relevantTopics(detected.own, found, tied), elsewhere: relevantTopics(detected.elsewhere, found, tied) };
   if (topics.own.length) return dataAnswer(topics.own, input, asked);
   if (topics.elsewhere.length) return elsewhereAnswer(topics.elsewhere, input, found);
   return smallTalk(question, input) ?? knowledgeAnswer(input, found) ?? followUp(input) ?? abstain(input, found);
@@ -266,8 +269,12 @@ export const answer = (input: AnswerInput): Answer => {
 // Words that tie a question to the chat's own stock or market ("is it overbought", "how is the market today").
 const ABOUT_THIS = /\b(it|its|it s|here|this stock|the stock|this share|the share|the price|the trend|overall|this company|today|now|right now|currently|current|latest|recent|recently|abhi|aaj|iska|iski|iske|yeh stock|ye stock)\b/;
 // Words that can only mean the chat's own stock: its figures are asked for, whatever the guides say. Not "the price"
-// ("what happens to a margin call if the price falls?"), nor "is it risky to …", which is a way of speaking.
-const SURELY_THIS = /\b(this stock|the stock|this share|this company|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)(?! to \w)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
+// ("what happens to a margin call if the price falls?"), nor "is it risky to …", which is a way of speaking, nor "the
+// stock market".
+const SURELY_THIS = /\b(this stock|the stock(?! (market|markets|exchange|exchanges|broker|brokers))|this share|this company|current price|overall trend|(is|has|was) it (\w+ )?(risky|volatile|overbought|oversold|trending|doing|done|performing|performed|moving|moved)(?! to \w)|(risky|volatile|overbought|oversold) (is|has|was) it|iska|iski|iske|yeh stock|ye stock)\b/;
+// A what-if that asks what happens: its prices and stocks are examples ("if I place a limit order below the current
+// price, what happens to it?").
+const HYPOTHETICAL = /^(if|agar|suppose|say)\b.*\b(what happens|what will happen|what would happen|what happened|kya hoga|kya hota)\b/;
 // In a market chat, the market itself.
 const ABOUT_MARKET = /\b(market|markets|stocks|nifty|sentiment|mood|bazaar)\b/;
 
@@ -278,10 +285,13 @@ const surelyThisStock = (question: string, grounding: Grounding): boolean => {
   return SURELY_THIS.test(text) || namedSymbols(question).includes(grounding.ticker) || text.split(' ').includes(grounding.ticker.toLowerCase());
 };
 
-/** True when a question is about the chat's own stock (by name or "it") or the market (right now). */
-const tiedToChat = (question: string, grounding: Grounding): boolean => {
+/**
+ * True when a question is about the chat's own stock (by name or "it") or the market (right now). When it names another
+ * stock, "it" and "now" are that stock's: only the chat's own name ties it to the chat.
+ */
+const tiedToChat = (question: string, grounding: Grounding, namesOther = false): boolean => {
   const text = normalise(question);
-  if (ABOUT_THIS.test(text) || (grounding.chatType === 'sentiment' && ABOUT_MARKET.test(text))) return true;
+  if (!namesOther && (ABOUT_THIS.test(text) || (grounding.chatType === 'sentiment' && ABOUT_MARKET.test(text)))) return true;
   return grounding.ticker !== null && (namedSymbols(question).includes(grounding.ticker) || text.split(' ').includes(grounding.ticker.toLowerCase()));
 };
 

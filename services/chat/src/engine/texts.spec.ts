@@ -23,7 +23,7 @@ describe('greeting and compliance texts', () => {
     const analyst = { registration_number: 'INH000012345', name: 'Asha Rao', valid_until: '2030-03-31' };
     expect(registeredNote(analyst)).toBe(
       'This copy of Nivesh is run by Asha Rao, a SEBI-registered research analyst (registration INH000012345, valid until 31 Mar 2030). My answers are written automatically from Nivesh’s figures and its guides, without a person reading them first, and they stay educational. ' +
-        'Warren AI’s compliance check, tried on 2,542 questions it never learned from, refused 99.3% of the 1,470 that sought investment advice and wrongly refused 0.7% of the 1,072 educational ones. Tried on 701 labelled questions it was not fitted to, it answered 89.2% of the 631 that one of its guides covers from that guide, and 3.3% of all of them from a guide on another topic; otherwise it said it had no guide.',
+        'Warren AI’s compliance check, tried on 2,542 questions it never learned from, refused 99.3% of the 1,470 that sought investment advice and wrongly refused 0.7% of the 1,072 educational ones. Tried on 701 labelled questions it was not fitted to, it answered 90.2% of the 631 that one of its guides covers from that guide, and 2.7% of all of them from a guide on another topic; otherwise it said it had no guide.',
     );
     for (const grounding of [relianceGrounding(), sentimentGrounding()]) {
       const text = greeting(grounding, analyst);

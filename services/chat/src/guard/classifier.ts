@@ -1,7 +1,7 @@
 import naiveBayesTextClassifier from 'wink-naive-bayes-text-classifier';
 import nlp from 'wink-nlp-utils';
 import stem from 'wink-porter2-stemmer';
-import { LogisticRegression } from './logistic-regression';
+import { LogisticRegression } from '../learning/logistic-regression';
 import { type PreparedQuestion, prepareQuestion } from './normalize';
 
 /** One labelled question of the guard's training set. */

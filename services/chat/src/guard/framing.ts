@@ -63,6 +63,20 @@ const MECHANICS = [
   /\b(khol|bana|apply kar|link kar|update kar|transfer kar|open kar) (sakta|sakti|sakte|skta|skte)\b|\b(ka|ke|ki) kya (hoga|hota|milega|milta)\b/,
 ];
 
+// A what-if about how a trade settles, is taxed or is entitled, whatever stock it names: "if I sell my TCS shares today,
+// when will the money reach my account?", "if I sell after 11 months, is the gain STCG or LTCG?", "if SBIN is at 800, is
+// the 780 call in the money?", "if I buy on the ex-date, do I still get the dividend?". The condition may name a stock
+// and a day; the question after it must be one of these and weigh nothing up.
+const WHAT_IF = /^if\b/;
+const WHAT_IF_MECHANICS = [
+  /^(when|which day|by when|how (soon|long)( will| does| do)?) (will|would|does|do|is|are|until)? ?(the|my) (money|amount|amt|funds?|proceeds|payout|sale proceeds|shares|units|dividend|refund|credit)\b/,
+  /^(is|will|would) (the|my|this|that) (gain|profit|loss|income)s? (be )?(counted |treated |taxed )?(as )?(stcg|ltcg|short term|long term|speculative|business income|taxable|tax free)\b/,
+  /^(is|will|would) (the|this|that|a|my) (\d+ )?(call|put|ce|pe|option|strike) (be |option )?((in|out of|at) the money|itm|otm|atm)\b/,
+  /^(do|will|would) i (still )?(get|receive|be entitled to|qualify for) (the|a|that|its) (\w+ )?(dividend|bonus|rights)\b/,
+];
+// A second condition or a price move in the question itself ("… when will the money come back if it rises?").
+const WHAT_IF_ASIDE = /\b(if|agar|it|rises?|rising|falls?|falling|jumps?|drops?|goes (up|down)|crash\w*)\b/;
+
 // "Should I learn options before investing?", "should I ignore daily price noise?": how to learn or behave, not what to trade.
 const LEARNING = /^(should|do|must|can) (i|we|one|beginners?|a beginner) (first |really |still )?(learn|know|understand|study|read|research|check|be aware|worry|pay attention|ignore|care|track|watch|follow|bother|panic)\b/;
 
@@ -163,6 +177,13 @@ export function isClaimCheck(masked: string): boolean {
   return CLAIM_VERDICT.test(masked) || (THIRD_PARTY_OFFER.test(masked) && ASKS_WHAT_IT_IS.test(masked)) || NATURE_OF_CONCEPT.test(masked);
 }
 
+/** True for a what-if (WHAT_IF) whose question is only how the trade settles, is taxed or is entitled (WHAT_IF_MECHANICS). */
+function isWhatIfMechanics(masked: string, clauses: readonly string[]): boolean {
+  const asked = clauses[clauses.length - 1] ?? '';
+  if (!WHAT_IF.test(masked) || clauses.length < 2 || WHAT_IF_ASIDE.test(asked)) return false;
+  return WHAT_IF_MECHANICS.some((pattern) => pattern.test(asked)) && !EVALUATIVE.test(asked.replace(/\bticker\b/g, ''));
+}
+
 /** True for a question about markets or people in general (GENERIC), with nothing that makes it specific. */
 export function isGeneral(masked: string, personal = PERSONAL.test(masked)): boolean {
   if (HOW_TO_TELL.test(masked)) return true;
@@ -183,6 +204,7 @@ export function isDefinitional(masked: string): boolean {
 export function isEducationallyFramed({ masked, clauses }: PreparedQuestion, ruleIds: readonly string[]): boolean {
   if (ABOUT_LIMITS.test(masked) || isClaimCheck(masked)) return true;
   if (MECHANICS.some((pattern) => pattern.test(masked)) && !EVALUATIVE.test(masked)) return true;
+  if (isWhatIfMechanics(masked, clauses)) return true;
   if ((LEARNING.test(masked) || SAFE_PRACTICE.test(masked)) && !TRADE_CUE.test(masked)) return true;
   if (SAFE_CHANNEL.test(masked)) return true;
   if (RESOURCES.test(masked)) return true;

@@ -109,6 +109,30 @@ describe('ComplianceGuard', () => {
     expect(guard.checkQuestion('Is Praj Industries overvalued now?').alternative_suggestion).not.toMatch(/PRAJ/i);
   });
 
+  it('passes a what-if about how a trade on a named stock settles, is taxed or is entitled, and blocks one that asks how it will turn out', () => {
+    for (const question of [
+      'If I sell my WIPRO shares on Monday, when will the money reach my bank account?',
+      'If I sell ITC after 14 months, is the gain LTCG?',
+      'If NIFTY is at 22000, is the 22500 call out of the money?',
+      'If I buy HDFCBANK shares a day before the record date, do I get the dividend?',
+    ]) {
+      expect(guard.checkQuestion(question).blocked).toBe(false);
+    }
+    for (const question of [
+      'If I buy WIPRO today, will I get good returns?',
+      'If I sell ITC now, when will the money come back if it rises?',
+      'If I buy INFY now, when will it reach 2000?',
+    ]) {
+      expect(guard.checkQuestion(question).blocked).toBe(true);
+    }
+  });
+
+  it('reads a credit rating as a rating, not a stock symbol', () => {
+    const verdict = guard.checkQuestion('Can a bond rated AA still default?', { chatType: 'technical', ticker: 'INFY' });
+    expect(verdict.blocked).toBe(false);
+    expect(guard.checkQuestion('Is a BBB-rated bond riskier than an AAA one?').blocked).toBe(false);
+  });
+
   it('blocks a verdict on changing the asker\'s own position, named stock or not, and passes how-to questions about it', () => {
     for (const question of ['Does doubling my stake in Airtel sound okay?', 'Is trimming my position a sensible step?', 'Adding to my holdings this week, sounds like a good idea?']) {
       expect(guard.checkQuestion(question).blocked).toBe(true);

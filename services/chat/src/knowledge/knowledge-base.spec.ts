@@ -105,6 +105,18 @@ describe('KnowledgeBase', () => {
     expect(sure.filter((query) => !kb.retrieve(query).confident)).toEqual([]);
   });
 
+  it('is sure of every guide when asked what its title names, spelt out or by the abbreviation in brackets', () => {
+    const missed = kb.articles().flatMap((article) => {
+      const [, short] = /\(([A-Z][\w&/-]*)\)/.exec(article.title) ?? [];
+      const names = [article.title.replace(/\s*\(.*?\)/g, '').replace(/[.?]$/, ''), ...(short ? [short] : [])];
+      return names.filter((name) => {
+        const found = kb.retrieve(`What is ${name}?`);
+        return !found.confident || found.matches[0]?.article.id !== article.id;
+      }).map((name) => `${article.id}: ${name}`);
+    });
+    expect(missed).toEqual([]);
+  });
+
   it('prefers the article written for the chat type when two are close', () => {
     expect(kb.retrieve('volatility', { chatType: 'technical' }).matches[0]?.article.id).toBe('volatility');
     expect(kb.retrieve('market volatility india vix', { chatType: 'sentiment' }).matches[0]?.article.id).toBe('market-volatility');

@@ -6,7 +6,7 @@ import path from 'node:path';
 export const EVAL_QUESTIONS_FILE = 'eval-questions.jsonl';
 
 /** Every source the shipped retrieval model depends on, relative to src/knowledge: change one, and it must be refitted. */
-const INPUTS = ['articles.generated.ts', EVAL_QUESTIONS_FILE, 'retriever.ts', 'search-terms.ts', 'word-vectors.ts', '../engine/tickers.ts', '../engine/stock-names.ts', '../guard/logistic-regression.ts'];
+const INPUTS = ['articles.generated.ts', EVAL_QUESTIONS_FILE, 'retriever.ts', 'search-terms.ts', 'word-vectors.ts', '../engine/tickers.ts', '../engine/stock-names.ts', '../learning/logistic-regression.ts'];
 
 /**
  * A digest of the model's inputs, read from the TypeScript sources in `sourceDir` (src/knowledge). The generated model
