@@ -21,6 +21,7 @@ const shared = {
   moduleNameMapper: {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
     '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),
+    '^@nivesh/proto/dates$': path.join(__dirname, 'proto/src/dates.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/'],
 };

@@ -84,6 +84,7 @@ if (infra.mode === 'local') await ensureInfrastructure(env);
 
 if (wants('lint')) {
   await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  await step('layering (dependency-cruiser)', 'npm', ['run', 'lint:layers']);
 }
 if (wants('lint') || wants('typecheck')) {
   log('── typecheck');

@@ -10,7 +10,7 @@ import { HealthController } from './health/health.controller';
 import { HubStreamController } from './hub/hub-stream.controller';
 import { PgPostgresProbe, PostgresProbe } from './health/postgres-probe';
 import { ReadinessService } from './health/readiness.service';
-import { GatewayExceptionFilter } from './http/exception.filter';
+import { GatewayExceptionFilter } from './exception.filter';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';

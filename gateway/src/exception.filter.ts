@@ -3,9 +3,9 @@ import { Catch, HttpException, Inject, NotFoundException, type ArgumentsHost, ty
 import { DomainError, ERROR_CODES, type ErrorBody, type ErrorCode } from '@nivesh/proto';
 import type { Logger } from '@nivesh/proto/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { WINDOW_SECONDS } from '../rate-limit/rate-limit.guard';
-import { LOGGER } from '../tokens';
-import { WebApp } from '../spa/web-app.service';
+import { WINDOW_SECONDS } from './rate-limit/rate-limit.guard';
+import { LOGGER } from './tokens';
+import { WebApp } from './spa/web-app.service';
 
 type Answer = { status: number; body: ErrorBody };
 

@@ -1,7 +1,7 @@
 import { Controller, Res } from '@nestjs/common';
 import { ROUTES, type Caller } from '@nivesh/proto';
 import type { FastifyReply } from 'fastify';
-import { CurrentCaller, Route } from '../http/route.decorator';
+import { CurrentCaller, Route } from '../routes/route.decorator';
 import { QueueBoard } from './queue-board';
 
 /** POST /api/admin/queues/session: the pass that opens /admin/queues in this browser (admins only). */

@@ -3,7 +3,7 @@ import { DomainError, HUB, HUB_ROUTES, type Caller, type HubRun } from '@nivesh/
 import type { Logger } from '@nivesh/proto/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/caller';
-import { Input, Route, type RouteInput } from '../http/route.decorator';
+import { Input, Route, type RouteInput } from '../routes/route.decorator';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { LOGGER } from '../tokens';
 import { EventStream } from './event-stream';

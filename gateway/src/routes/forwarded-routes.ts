@@ -5,7 +5,7 @@ import { StoredAnswers } from '../answers/stored-answers.service';
 import { callerOf } from '../auth/caller';
 import type { Config } from '../config';
 import { siteOriginOf } from '../http/site-origin';
-import { parseRouteInput, Route } from '../http/route.decorator';
+import { parseRouteInput, Route } from './route.decorator';
 import { PremiumToolGate } from '../premium/premium-tool-gate';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { CONFIG } from '../tokens';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AdminGuard } from '../auth/admin.guard';
 import { callerOf } from '../auth/caller';
 import { SessionGuard } from '../auth/session.guard';
-import { ROUTE_DEFINITION, routeDefinitionOf } from './route-metadata';
+import { ROUTE_DEFINITION, routeDefinitionOf } from '../http/route-metadata';
 
 
 /** Mounts a handler at the definition's method and path, with its status and the guards its `auth` asks for. */

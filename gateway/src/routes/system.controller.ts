@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { ROUTES, RPC } from '@nivesh/proto';
 import { complianceOf } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { Input, RequestId, Route, type RouteInput } from '../http/route.decorator';
+import { Input, RequestId, Route, type RouteInput } from './route.decorator';
 import { ReadinessService } from '../health/readiness.service';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { CONFIG } from '../tokens';

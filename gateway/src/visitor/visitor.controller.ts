@@ -1,7 +1,7 @@
 import { Controller, Req } from '@nestjs/common';
 import { ROUTES, type VisitorAcceptedResponse } from '@nivesh/proto';
 import type { FastifyRequest } from 'fastify';
-import { Input, Route, type RouteInput } from '../http/route.decorator';
+import { Input, Route, type RouteInput } from '../routes/route.decorator';
 import { VisitorEvents } from './visitor-events.service';
 
 type R = typeof ROUTES;

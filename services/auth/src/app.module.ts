@@ -19,7 +19,7 @@ import { OtpMailQueue } from './mail/otp-mail.queue';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { OtpChallengeRepository } from './otp/otp-challenge.repository';
 import { OtpCooldownRepository } from './otp/otp-cooldown.repository';
-import { OtpCrypto } from './otp/otp-crypto';
+import { OtpCrypto } from './common/otp-crypto';
 import { OtpService } from './otp/otp.service';
 import { PasswordResetHandler } from './password-reset/password-reset.handler';
 import { PasswordResetService } from './password-reset/password-reset.service';

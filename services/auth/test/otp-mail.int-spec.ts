@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AUTH, OtpEmailJobSchema, sessionKey } from '@nivesh/proto';
 import { RpcClient } from '@nivesh/proto/node';
 import Redis from 'ioredis';
-import { deriveSealKey, unsealCode } from '../src/otp/otp-crypto';
+import { deriveSealKey, unsealCode } from '../src/common/otp-crypto';
 import { Mailbox } from './support/mailbox';
 import { deleteKeys, newAccount, REDIS_URL, testEnv, uniqueTag } from './support/harness';
 

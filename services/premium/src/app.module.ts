@@ -9,7 +9,7 @@ import { paymentProviderFactory, simulatorCheckoutFactory } from './premium/paym
 import { PremiumJobs } from './premium/premium-jobs';
 import { PremiumHandler } from './premium/premium.handler';
 import { PremiumService } from './premium/premium.service';
-import { PaymentDeadLettersRepository } from './subscriptions/payment-dead-letters.repository';
+import { PaymentDeadLettersRepository } from './payments/payment-dead-letters.repository';
 import { SUBSCRIPTION_ENTITIES } from './subscriptions/subscription.entities';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 

@@ -7,7 +7,7 @@ import type { ProviderEvent } from '../src/subscriptions/events';
 import { DEVICE_MESSAGES } from '../src/subscriptions/messages';
 import { isPremium } from '../src/subscriptions/state-machine';
 import { ProviderEventEntity, SUBSCRIPTION_ENTITIES, type SubscriptionEntity } from '../src/subscriptions/subscription.entities';
-import { PaymentDeadLettersRepository } from '../src/subscriptions/payment-dead-letters.repository';
+import { PaymentDeadLettersRepository } from '../src/payments/payment-dead-letters.repository';
 import { SubscriptionsRepository } from '../src/subscriptions/subscriptions.repository';
 
 /** A migrated database: `node services/premium/dist/migrate.js` with the same DATABASE_URL. */

@@ -8,7 +8,7 @@ import { AnalyticsService } from './analytics/analytics.service';
 import { StatisticsService } from './analytics/statistics.service';
 import type { Config } from './config';
 import { MIGRATIONS, SCHEMA } from './migrations';
-import { MaintenanceProcessor } from './visitors/maintenance.processor';
+import { MaintenanceProcessor } from './maintenance/maintenance.processor';
 import { RollupsRepository } from './visitors/rollups.repository';
 import { VisitorEventsProcessor } from './visitors/visitor-events.processor';
 import { VisitorEventsRepository } from './visitors/visitor-events.repository';

@@ -24,7 +24,7 @@ import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';
 import { addDays, type Day, utcDay } from '../src/days';
 import { HISTOGRAM_BOUNDS } from '../src/visitors/histogram';
-import { MaintenanceProcessor } from '../src/visitors/maintenance.processor';
+import { MaintenanceProcessor } from '../src/maintenance/maintenance.processor';
 import { VisitorEventsProcessor } from '../src/visitors/visitor-events.processor';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from '@nivesh/proto/node';
 import type { Config } from '../config';
-import { OtpCrypto } from '../otp/otp-crypto';
+import { OtpCrypto } from '../common/otp-crypto';
 import type { Mailer } from './mailer';
 import { OtpMailProcessor } from './otp-mail.processor';
 import type { UsersRepository } from '../users/users.repository';

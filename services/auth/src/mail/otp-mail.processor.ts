@@ -3,7 +3,7 @@ import { type AlertEmailJob, QUEUES, type OtpEmailJob } from '@nivesh/proto';
 import { type Logger, QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../config';
-import { OtpCrypto } from '../otp/otp-crypto';
+import { OtpCrypto } from '../common/otp-crypto';
 import { LOGGER } from '../tokens';
 import { UsersRepository } from '../users/users.repository';
 import { composeAlertMail } from './alert-mail';

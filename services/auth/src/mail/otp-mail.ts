@@ -1,5 +1,5 @@
 import type { OtpPurpose } from '@nivesh/proto';
-import { OTP_TTL_SECONDS } from '../otp/otp-crypto';
+import { OTP_TTL_SECONDS } from '../common/otp-crypto';
 import type { MailMessage } from './mailer';
 
 export const PRODUCT_NAME = 'Nivesh';

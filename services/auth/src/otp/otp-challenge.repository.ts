@@ -4,7 +4,7 @@ import type { OtpPurpose } from '@nivesh/proto';
 import { IsNull, Repository } from 'typeorm';
 import { SCHEMA } from '../migrations';
 import { OtpChallengeEntity } from './otp-challenge.entity';
-import { OTP_MAX_ATTEMPTS } from './otp-crypto';
+import { OTP_MAX_ATTEMPTS } from '../common/otp-crypto';
 
 const TABLE = `"${SCHEMA}"."otp_challenges"`;
 /** Challenges are kept a day past their expiry (for support questions), then removed. */

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { MESSAGES } from '../messages';
 import type { NewChallenge, OpenChallenge, OtpChallengeRepository } from './otp-challenge.repository';
 import type { OtpCooldownRepository } from './otp-cooldown.repository';
-import { OtpCrypto } from './otp-crypto';
+import { OtpCrypto } from '../common/otp-crypto';
 import { OtpService } from './otp.service';
 
 const NOW = new Date('2026-01-01T10:00:00Z');

@@ -5,7 +5,7 @@ import { OtpMailQueue } from '../mail/otp-mail.queue';
 import { MESSAGES } from '../messages';
 import { OtpChallengeRepository } from './otp-challenge.repository';
 import { OtpCooldownRepository } from './otp-cooldown.repository';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, OtpCrypto } from './otp-crypto';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, OtpCrypto } from '../common/otp-crypto';
 
 export type IssueOtp = { purpose: OtpPurpose; email: string; username: string; userId: string | null };
 

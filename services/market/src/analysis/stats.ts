@@ -25,20 +25,7 @@ export const monthsBefore = (date: string, months: number): string => {
   return target.toISOString().slice(0, 10);
 };
 
-/** Index of the last element whose date is on or before `date` in an ascending series, or -1. */
-export const lastIndexOnOrBefore = (series: ReadonlyArray<{ date: string }>, date: string): number => {
-  let lo = 0;
-  let hi = series.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (series[mid]!.date <= date) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-};
+export { lastIndexOnOrBefore } from '@nivesh/proto/dates';
 
 /**
  * Percentile rank of `value` among `window`: the share (0-100) of the window's values strictly below it. The

@@ -1,4 +1,5 @@
 import type { ValueBacktest } from '@nivesh/proto';
+import { lastIndexOnOrBefore } from '@nivesh/proto/dates';
 import { type Filing, fundamentalState, type Merger, type ShareAction, valuation } from './derive';
 import type { Close } from './screen';
 
@@ -20,19 +21,7 @@ const FORMATION = { month: '07', day: '01', firstYear: 2019 };
 const QUINTILES = 5;
 
 /** The last close on or before `date`. */
-const closeOn = (closes: readonly Close[], date: string): Close | undefined => {
-  let lo = 0;
-  let hi = closes.length - 1;
-  let found: Close | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (closes[mid]!.date <= date) {
-      found = closes[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-};
+const closeOn = (closes: readonly Close[], date: string): Close | undefined => closes[lastIndexOnOrBefore(closes, date)];
 
 /** The first trading day on or after `date` in `calendar`. */
 const firstOnOrAfter = (calendar: readonly Close[], date: string): string | undefined => calendar.find((close) => close.date >= date)?.date;

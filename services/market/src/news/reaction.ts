@@ -1,4 +1,5 @@
 import { type NewsMove, type NewsReaction, REACTION_DAYS } from '@nivesh/proto';
+import { lastIndexOnOrBeforeAt } from '@nivesh/proto/dates';
 import { NSE_CALENDAR } from '@nivesh/proto/node';
 import { formatDate } from './wording';
 
@@ -11,18 +12,7 @@ export type CloseSeries = { dates: readonly string[]; closes: readonly number[] 
  */
 export const lastCloseBefore = (series: CloseSeries, knownAt: string): number => {
   const day = NSE_CALENDAR.lastCompletedSession(new Date(knownAt));
-  // Binary search for the last date <= day.
-  let low = 0;
-  let high = series.dates.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (series.dates[middle]! <= day) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
+  return lastIndexOnOrBeforeAt(series.dates.length, (index) => series.dates[index]!, day);
 };
 
 const pct = (to: number, from: number): number => Math.round((to / from - 1) * 10_000) / 100;

@@ -49,22 +49,4 @@ const yearsOn = (date: string, years: number): string => {
 /** One year on: what the long-term rule asks of every lot, remembered. */
 const oneYearOn = remembered((date) => yearsOn(date, 1));
 
-/**
- * Index of the last element dated on or before `date` in an ascending series, or -1 (binary search: the value and
- * index series are long, the look-ups many).
- */
-export const lastIndexOnOrBefore = (series: ReadonlyArray<{ date: string }>, date: string): number => {
-  let lo = 0;
-  let hi = series.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (series[mid]!.date <= date) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-};
+export { lastIndexOnOrBefore } from '@nivesh/proto/dates';

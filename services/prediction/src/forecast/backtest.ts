@@ -3,6 +3,9 @@ import { score } from './bands';
 import { naiveStepMae } from './metrics';
 import { type Forecaster, MODEL_NAMES, type ModelName, predict } from './models';
 
+/** An adjusted close; series are in ascending date order. */
+export type DailyClose = { date: string; close: number };
+
 /** Where and how far the walk-forward back-test forecasts. */
 export type BacktestPlan = {
   /** Trading days ahead (bars of the series' own calendar). */

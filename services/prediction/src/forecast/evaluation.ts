@@ -1,5 +1,5 @@
 import { band, conformalQuantile, ewmaVolatility, hasConformalRank, score, sortedConformalQuantile, widening } from './bands';
-import { type Backtest, type BacktestPlan, knownScores, planOrigins, runBacktest, splitOrigins } from './backtest';
+import { type Backtest, type BacktestPlan, type DailyClose, knownScores, planOrigins, runBacktest, splitOrigins } from './backtest';
 import { loadLibraries } from './libraries';
 import { type IntervalOutcome, coverage, mase, meanWinkler, relativeMae } from './metrics';
 import { chooseModel } from './model-choice';
@@ -8,8 +8,7 @@ import { type OriginUpdate, type StoredOrigin, originFingerprints, originUpdate,
 
 export { MODEL_NAMES, type ModelName } from './models';
 
-/** An adjusted close; series are in ascending date order. */
-export type DailyClose = { date: string; close: number };
+export type { DailyClose } from './backtest';
 
 /** A symbol's walk-forward back-test at one horizon set: stored per symbol and data version, JSON-serialisable. */
 export type Evaluation = {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Backtest, BacktestPlan, OriginForecasts } from './backtest';
-import type { DailyClose } from './evaluation';
+import type { Backtest, BacktestPlan, DailyClose, OriginForecasts } from './backtest';
 import { FITTED_MODELS, type ModelName } from './models';
 
 /**

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PAYMENT_DEAD_LETTER_LIMITS, type PaymentDeadLetter, type PaymentDeadLetters } from '@nivesh/proto';
 import { type DataSource, IsNull } from 'typeorm';
-import { printable } from '../payments/razorpay-webhook';
-import { type DeadLetterReason, PaymentDeadLetterEntity } from './subscription.entities';
+import { printable } from './razorpay-webhook';
+import { type DeadLetterReason, PaymentDeadLetterEntity } from '../subscriptions/subscription.entities';
 
 /** One webhook to set aside, as the payment-events worker saw it. */
 export type DeadLetterInput = {

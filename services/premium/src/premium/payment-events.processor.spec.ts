@@ -2,7 +2,7 @@ import type { PaymentWebhookJob } from '@nivesh/proto';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { fixtureBytes } from '../payments/testing/fixtures';
-import type { DeadLetterInput, PaymentDeadLettersRepository } from '../subscriptions/payment-dead-letters.repository';
+import type { DeadLetterInput, PaymentDeadLettersRepository } from '../payments/payment-dead-letters.repository';
 import type { ProviderEventResult, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { attemptOf, DEAD_LETTER_TEXTS, PaymentEventsProcessor, SubscriptionNotYetKnown } from './payment-events.processor';
 

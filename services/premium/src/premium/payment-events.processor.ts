@@ -5,7 +5,7 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { MalformedWebhook, type ProviderEvent } from '../payments/provider';
 import { eventNameOf, readRazorpayWebhook, toProviderEvents } from '../payments/razorpay-webhook';
-import { PaymentDeadLettersRepository } from '../subscriptions/payment-dead-letters.repository';
+import { PaymentDeadLettersRepository } from '../payments/payment-dead-letters.repository';
 import { type ProviderEventResult, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /** A webhook for a subscription this service has not stored yet (its checkout is still being written): tried again later. */

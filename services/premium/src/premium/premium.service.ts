@@ -23,7 +23,7 @@ import { PAYMENTS_NOT_SET_UP } from '../payments/no-provider';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, ProviderUnavailable } from '../payments/provider';
 import { deviceIdOf } from '../subscriptions/device-id';
 import { DEVICE_MESSAGES, PREMIUM_MESSAGES, TOOL_MESSAGES } from '../subscriptions/messages';
-import { PaymentDeadLettersRepository } from '../subscriptions/payment-dead-letters.repository';
+import { PaymentDeadLettersRepository } from '../payments/payment-dead-letters.repository';
 import { isPremium, LIVE_STATUSES, publicStatus } from '../subscriptions/state-machine';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, SubscriptionEntity } from '../subscriptions/subscription.entities';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';

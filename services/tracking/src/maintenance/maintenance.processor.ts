@@ -3,7 +3,7 @@ import { QUEUES } from '@nivesh/proto';
 import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
 import type { Config } from '../config';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
-import { VisitorStatsService } from './visitor-stats.service';
+import { VisitorStatsService } from '../visitors/visitor-stats.service';
 
 /** Five past every hour (UTC): yesterday's late events have had a few minutes to arrive. */
 const ROLLUP_PATTERN = '5 * * * *';

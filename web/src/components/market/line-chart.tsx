@@ -2,46 +2,9 @@ import { Suspense, lazy, useRef } from 'react';
 import { useNearViewport } from '../../hooks/use-near-viewport';
 import { NOT_A_NUMBER, formatIndianNumber, formatMarketDate } from '../../lib/format';
 import './line-chart.css';
+import type { ChartSeries, LineChartProps } from './line-chart-canvas';
 
-/** One value on one trading day ('2024-03-28'). */
-export type ChartPoint = { date: string; value: number };
-
-export type ChartSeries = {
-  name: string;
-  /** Oldest first, one point per date. */
-  points: readonly ChartPoint[];
-  /** A CSS colour or a theme variable such as 'var(--gold)'; by default the theme's accent, then gold, red, grey. */
-  color?: string;
-  /** 'line' (the default), 'area' (filled below the line) or 'histogram' (bars, e.g. volume). */
-  kind?: 'line' | 'area' | 'histogram';
-};
-
-/** A horizontal line across the chart, e.g. a zone boundary at 25. */
-export type ChartLevel = {
-  value: number;
-  label?: string;
-  color?: string;
-  /** Its value boxed on the value axis (the default); off where it would crowd the axis' own ticks. */
-  axisLabel?: boolean;
-};
-
-/** A band of the value axis named inside the chart, e.g. 'Fear' from 25 to 45. */
-export type ChartZone = { from: number; to: number; label: string };
-
-export type LineChartProps = {
-  /** What the chart shows, e.g. 'NIFTY 50 close, last year': the chart's accessible name. */
-  label: string;
-  series: readonly ChartSeries[];
-  levels?: readonly ChartLevel[];
-  /** Bands named at the plot's left edge, in the middle of each band, clear of the value axis on the right. */
-  zones?: readonly ChartZone[];
-  /** A fixed value axis (e.g. 0 to 100 for a score); by default the axis fits the data. */
-  valueRange?: { min: number; max: number };
-  /** Values on the axis, the crosshair and the text summary; en-IN grouping by default. */
-  formatValue?: (value: number) => string;
-  /** In CSS pixels; the width follows the container. */
-  height?: number;
-};
+export type { ChartPoint, ChartSeries, ChartLevel, ChartZone, LineChartProps } from './line-chart-canvas';
 
 const defaultFormat = (value: number) => formatIndianNumber(value);
 

@@ -6,7 +6,7 @@ import { formatTickMark } from '../../../components/market/chart-options';
 import { useChartColors } from '../../../components/market/chart-theme';
 import { formatRupees, sortedWeeks } from './value-chart-data';
 import type { ValueLine, ValueWeek } from './value-chart-data';
-import type { ValueChartProps } from './value-chart';
+import type { ValueChartProps } from './value-chart-data';
 
 /*
  * TradingView Lightweight Charts™

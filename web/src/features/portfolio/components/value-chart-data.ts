@@ -2,6 +2,11 @@ import type { PortfolioSummary } from '@nivesh/proto';
 import { formatINR, formatMarketDate } from '../../../lib/format';
 import { PORTFOLIO_TEXTS } from '../texts';
 
+export type ValueChartProps = {
+  /** The weekly values, in any order: they are sorted for drawing. */
+  series: readonly ValueWeek[];
+};
+
 /** One week's last close: the portfolio's value, the same payments held in NIFTY 50 (null where unknown), invested. */
 export type ValueWeek = PortfolioSummary['series'][number];
 

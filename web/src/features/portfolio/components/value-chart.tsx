@@ -2,12 +2,9 @@ import { lazy } from 'react';
 import { ChartFigure } from '../../../components/market/chart-figure';
 import { PORTFOLIO_TEXTS } from '../texts';
 import { LINE_NAMES, describeValueSeries } from './value-chart-data';
-import type { ValueWeek } from './value-chart-data';
+import type { ValueChartProps } from './value-chart-data';
 
-export type ValueChartProps = {
-  /** The weekly values, in any order: they are sorted for drawing. */
-  series: readonly ValueWeek[];
-};
+export type { ValueChartProps } from './value-chart-data';
 
 // lightweight-charts (about 56 kB gzipped) loads with the first chart shown, never with the page.
 const ValueChartCanvas = lazy(() => import('./value-chart-canvas'));

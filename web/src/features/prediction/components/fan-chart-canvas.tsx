@@ -6,7 +6,24 @@ import { formatTickMark } from '../../../components/market/chart-options';
 import type { ChartColors } from '../../../components/market/chart-theme';
 import { useChartColors, withAlpha } from '../../../components/market/chart-theme';
 import { formatINR } from '../../../lib/format';
-import type { FanChartProps } from './fan-chart';
+import type { PredictResponse } from '@nivesh/proto';
+import type { ChartPoint } from '../../../components/market/line-chart-canvas';
+
+/** The parts of a forecast the chart draws. */
+export type FanForecast = Pick<PredictResponse, 'as_of' | 'last_close' | 'dates' | 'forecast' | 'lower80' | 'upper80' | 'lower95' | 'upper95'>;
+
+export type FanChartProps = {
+  /** Adjusted closes up to the forecast's last close, oldest first; empty when they could not be loaded. */
+  history: readonly ChartPoint[];
+  forecast: FanForecast;
+  /**
+   * An illustration's outcome (the `education` profile): the actual closes of the forecast days that have passed,
+   * oldest first. Absent for a current forecast.
+   */
+  actual?: readonly ChartPoint[];
+  /** Past prices are still loading: the box holds its place until they come, so the chart is drawn once. */
+  pending?: boolean;
+};
 
 /*
  * TradingView Lightweight Charts™

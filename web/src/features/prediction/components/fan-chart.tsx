@@ -1,27 +1,12 @@
-import type { PredictResponse } from '@nivesh/proto';
 import { Suspense, lazy, useRef } from 'react';
 import { ChartBoundary } from '../../../components/market/lazy-price-chart';
-import type { ChartPoint } from '../../../components/market/line-chart';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { formatINR, formatMarketDate } from '../../../lib/format';
 import { OUTCOME_TEXTS } from '../texts';
 import './fan-chart.css';
+import type { FanChartProps } from './fan-chart-canvas';
 
-/** The parts of a forecast the chart draws. */
-export type FanForecast = Pick<PredictResponse, 'as_of' | 'last_close' | 'dates' | 'forecast' | 'lower80' | 'upper80' | 'lower95' | 'upper95'>;
-
-export type FanChartProps = {
-  /** Adjusted closes up to the forecast's last close, oldest first; empty when they could not be loaded. */
-  history: readonly ChartPoint[];
-  forecast: FanForecast;
-  /**
-   * An illustration's outcome (the `education` profile): the actual closes of the forecast days that have passed,
-   * oldest first. Absent for a current forecast.
-   */
-  actual?: readonly ChartPoint[];
-  /** Past prices are still loading: the box holds its place until they come, so the chart is drawn once. */
-  pending?: boolean;
-};
+export type { FanForecast, FanChartProps } from './fan-chart-canvas';
 
 // lightweight-charts (about 56 kB gzipped) loads with the first chart shown, never with the page.
 const FanChartCanvas = lazy(() => import('./fan-chart-canvas'));

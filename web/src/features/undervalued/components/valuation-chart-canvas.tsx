@@ -15,7 +15,7 @@ import { formatTickMark } from '../../../components/market/chart-options';
 import { useChartColors } from '../../../components/market/chart-theme';
 import { filingMarks, formatPb, formatPe, sortedWeeks } from './valuation-chart-data';
 import type { FilingMark, ValuationWeek } from './valuation-chart-data';
-import type { ValuationChartProps } from './valuation-chart';
+import type { ValuationChartProps } from './valuation-chart-data';
 
 /*
  * TradingView Lightweight Charts™

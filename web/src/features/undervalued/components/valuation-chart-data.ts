@@ -2,6 +2,13 @@ import type { FilingRef, StockValuation } from '@nivesh/proto';
 import { formatMarketDate } from '../../../lib/format';
 import { formatMeasure, indianDayOf } from '../measures';
 
+export type ValuationChartProps = {
+  /** Weekly P/E and P/B, in any order: they are sorted for drawing. */
+  history: readonly ValuationWeek[];
+  /** The filings counted; each is marked in the week it was published. */
+  filings: readonly MarkedFiling[];
+};
+
 /** One week's P/E and P/B on its last close (null where unknown). */
 export type ValuationWeek = StockValuation['history'][number];
 

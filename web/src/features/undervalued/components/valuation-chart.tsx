@@ -2,15 +2,10 @@ import { lazy } from 'react';
 import { ChartFigure } from '../../../components/market/chart-figure';
 import { UNDERVALUED_TEXTS } from '../texts';
 import { describeValuation } from './valuation-chart-data';
-import type { MarkedFiling, ValuationWeek } from './valuation-chart-data';
 import './valuation-chart.css';
+import type { ValuationChartProps } from './valuation-chart-data';
 
-export type ValuationChartProps = {
-  /** Weekly P/E and P/B, in any order: they are sorted for drawing. */
-  history: readonly ValuationWeek[];
-  /** The filings counted; each is marked in the week it was published. */
-  filings: readonly MarkedFiling[];
-};
+export type { ValuationChartProps } from './valuation-chart-data';
 
 // lightweight-charts (about 56 kB gzipped) loads with the first chart shown, never with the page.
 const ValuationChartCanvas = lazy(() => import('./valuation-chart-canvas'));
