@@ -22,6 +22,7 @@ const shared = {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
     '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),
     '^@nivesh/proto/dates$': path.join(__dirname, 'proto/src/dates.ts'),
+    '^@nivesh/proto/values$': path.join(__dirname, 'proto/src/values/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/web/'],
 };

@@ -59,6 +59,9 @@ const appIconLinks = (): Plugin => ({
   ],
 });
 
+// proto/src/values modules the first page reads (check-bundle-size lists a values-* chunk it loads otherwise).
+const FIRST_PAGE_VALUES = new Set(['auth', 'market', 'premium', 'services', 'session', 'system']);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -116,6 +119,8 @@ export default defineConfig({
     alias: [
       // The premium tool list imports nothing, so the first page reads it without loading zod.
       { find: /^@nivesh\/proto\/premium-tools$/, replacement: path.resolve(__dirname, '../proto/src/premium-tools.ts') },
+      // Paths and constants of the wire protocol, zod-free: the first page reads them without loading the contracts.
+      { find: /^@nivesh\/proto\/values$/, replacement: path.resolve(__dirname, '../proto/src/values/index.ts') },
       // Browser-safe zod schemas of the wire protocol, compiled from source (never the node entry).
       { find: /^@nivesh\/proto$/, replacement: path.resolve(__dirname, '../proto/src/index.ts') },
     ],
@@ -136,10 +141,14 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // The wire contracts and zod in one chunk, loaded on first use (src/lib/contracts.ts).
-        // The contracts chunk holds zod and the schemas. The premium tool list, which imports nothing, is a chunk of its
-        // own: the first page reads it, and left unassigned Rollup would put it in the contracts chunk that imports it too.
+        // The contracts chunk holds zod and the schemas. proto's plain values (proto/src/values: each contract's paths
+        // and constants) and the premium tool list import nothing. Left unassigned, Rollup would put them in the
+        // contracts chunk that imports them too; so those the first page reads share one small chunk with the premium
+        // tool list, and the others (the blog's, the portfolio's, …) are a chunk each, loaded with their pages.
         manualChunks: (id) => {
-          if (/[\\/]proto[\\/]src[\\/]premium-tools\.ts$/.test(id)) return 'premium-tools';
+          const values = /[\\/]proto[\\/]src[\\/]values[\\/]([\w-]+)\.ts$/.exec(id)?.[1];
+          if (values && values !== 'index' && !FIRST_PAGE_VALUES.has(values)) return `values-${values}`;
+          if (values || /[\\/]proto[\\/]src[\\/]premium-tools\.ts$/.test(id)) return 'plain-values';
           return /[\\/](proto[\\/]src|node_modules[\\/]zod)[\\/]/.test(id) ? 'contracts' : undefined;
         },
       },

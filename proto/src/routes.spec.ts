@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { z } from 'zod';
 import type { RouteDefinition } from './http';
 import { CallerSchema, SERVICE_NAMES, isFeaturePattern } from './rpc';
 import { ROUTES, RPC, patternsOf } from './routes';
+import { ROUTE_PATHS } from './values';
 
 /**
  * Section 7 of the specification (with its short analytics paths beside proto's dashboard ones), plus the system ping,
@@ -308,6 +311,21 @@ describe('RPC patterns', () => {
     for (const [, route] of withCaller) {
       const shape = (route.rpc!.payload as z.ZodObject).shape as Record<string, z.ZodType>;
       expect(shape.caller).toBe(CallerSchema);
+    }
+  });
+});
+
+describe('proto/values: the zod-free entry the web imports', () => {
+  it('names every route by its path, and no route ROUTES does not have', () => {
+    expect(Object.keys(ROUTE_PATHS).sort()).toEqual(Object.keys(ROUTES).sort());
+    for (const [name, route] of Object.entries(ROUTES)) expect([name, route.path]).toEqual([name, ROUTE_PATHS[name as keyof typeof ROUTE_PATHS]]);
+  });
+
+  it('imports nothing but its own modules, so loading it never loads zod or the contracts', () => {
+    const folder = path.join(__dirname, 'values');
+    for (const file of readdirSync(folder)) {
+      const sources = [...readFileSync(path.join(folder, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '([^']+)'/gm)].map((match) => match[1]);
+      expect([file, sources.filter((source) => !/^\.\/[\w-]+$/.test(source!))]).toEqual([file, []]);
     }
   });
 });

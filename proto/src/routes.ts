@@ -17,6 +17,7 @@ import { ComplianceSchema } from './contracts/compliance';
 import { EmptyBodySchema } from './contracts/common';
 import { TRACKING } from './contracts/tracking';
 import { VISITOR_ROUTES } from './contracts/visitor';
+import { SYSTEM_PATHS } from './values/system';
 
 /**
  * GET /api/system/ping: the gateway sends `<service>.ping` to the service named in the query; /api/system/compliance: the
@@ -25,7 +26,7 @@ import { VISITOR_ROUTES } from './contracts/visitor';
 export const SYSTEM_ROUTES = {
   systemPing: defineRoute({
     method: 'GET',
-    path: '/api/system/ping',
+    path: SYSTEM_PATHS.systemPing,
     tag: 'system',
     summary: 'Round-trip an RPC ping through one service (default tracking).',
     auth: 'none',
@@ -35,7 +36,7 @@ export const SYSTEM_ROUTES = {
   }),
   systemCompliance: defineRoute({
     method: 'GET',
-    path: '/api/system/compliance',
+    path: SYSTEM_PATHS.systemCompliance,
     tag: 'system',
     summary: "The compliance profile this deployment runs under (SEBI's rules on price data in education), and its date rules.",
     auth: 'none',
@@ -44,7 +45,7 @@ export const SYSTEM_ROUTES = {
   }),
   systemStatus: defineRoute({
     method: 'GET',
-    path: '/api/system/status',
+    path: SYSTEM_PATHS.systemStatus,
     tag: 'system',
     summary: 'Admin: whether PostgreSQL, Redis and each service answer, and how many features each has built.',
     auth: 'admin',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { SERVICE_NAMES } from './values/services';
+export { SERVICE_NAMES } from './values/services';
 
-/** The services that answer RPC; each owns one request stream. */
-export const SERVICE_NAMES = ['auth', 'premium', 'chat', 'prediction', 'tracking', 'market', 'portfolio', 'content'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** A feature as people call it, for sentences such as 'Price forecasts are not available yet.' */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { SESSION_TTL_HOURS } from './values/session';
+export { SESSION_TTL_HOURS } from './values/session';
 
-/** Session lifetime from login (section 6): 720 hours. */
-export const SESSION_TTL_HOURS = 720;
 export const SESSION_TTL_SECONDS = SESSION_TTL_HOURS * 60 * 60;
 export const JWT_ALGORITHM = 'HS256' as const;
 

@@ -11,8 +11,8 @@ const budget = budgetKb * 1000;
 /** Modules that must stay out of the first load, matched against the source map's sources. */
 const LAZY_ONLY = [
   { name: 'zod', pattern: /[\\/]node_modules[\\/]zod[\\/]/ },
-  // proto/src/premium-tools.ts imports nothing (no zod): the premium copy on the first page reads it.
-  { name: '@nivesh/proto', pattern: /[\\/]proto[\\/]src[\\/](?!premium-tools\.ts$)/ },
+  // proto/src/premium-tools.ts and proto/src/values/ import nothing (no zod): the first page reads the premium copy, paths and constants.
+  { name: '@nivesh/proto', pattern: /[\\/]proto[\\/]src[\\/](?!premium-tools\.ts$|values[\\/])/ },
 ];
 
 const fail = (message) => {
@@ -51,7 +51,7 @@ for (const { file } of initial.files) {
     if (source) {
       fail(
         `${file}, loaded for '/', contains ${name} (${source}).\n` +
-          "Import @nivesh/proto only as types on the first-load path: parse answers with parseWith((c) => c.XSchema) from lib/api-client, and copy plain values into lib/proto-values.ts.",
+          "Import @nivesh/proto only as types on the first-load path: parse answers with parseWith((c) => c.XSchema) from lib/api-client, and import plain values from @nivesh/proto/values.",
       );
     }
   }

@@ -1,7 +1,8 @@
 import type { BlogPostSummary } from '@nivesh/proto';
+import { BLOG_RSS_PATH } from '@nivesh/proto/values';
 
 /** Where the RSS feed is served; the web's sitemap and <link rel="alternate"> point here. */
-export const RSS_PATH = '/blog/rss.xml';
+export const RSS_PATH = BLOG_RSS_PATH;
 export const SITEMAP_PATH = '/sitemap.xml';
 
 /**

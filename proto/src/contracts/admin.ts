@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc } from '../rpc';
 import { IdSchema, IsoDateTimeSchema, withCaller } from './common';
+import { ADMIN_PATHS } from '../values/admin';
 
 const TAG = 'admin';
 
@@ -121,7 +122,7 @@ export const ADMIN_RPC = {
 export const ADMIN_ROUTES = {
   adminUsers: defineRoute({
     method: 'GET',
-    path: '/api/admin/users',
+    path: ADMIN_PATHS.adminUsers,
     tag: TAG,
     summary: 'Admin: list and search accounts, with their role, status, premium and last activity.',
     auth: 'admin',
@@ -131,7 +132,7 @@ export const ADMIN_ROUTES = {
   }),
   adminSetRole: defineRoute({
     method: 'POST',
-    path: '/api/admin/users/role',
+    path: ADMIN_PATHS.adminSetRole,
     tag: TAG,
     summary: 'Admin: make an account an admin or revoke it.',
     auth: 'admin',
@@ -142,7 +143,7 @@ export const ADMIN_ROUTES = {
   }),
   adminSetStatus: defineRoute({
     method: 'POST',
-    path: '/api/admin/users/status',
+    path: ADMIN_PATHS.adminSetStatus,
     tag: TAG,
     summary: 'Admin: disable an account (ending its sessions) or enable it again.',
     auth: 'admin',
@@ -153,7 +154,7 @@ export const ADMIN_ROUTES = {
   }),
   adminAudit: defineRoute({
     method: 'GET',
-    path: '/api/admin/audit',
+    path: ADMIN_PATHS.adminAudit,
     tag: TAG,
     summary: 'Admin: the log of account changes made by admins, newest first.',
     auth: 'admin',
@@ -163,7 +164,7 @@ export const ADMIN_ROUTES = {
   }),
   adminQueuesSession: defineRoute({
     method: 'POST',
-    path: '/api/admin/queues/session',
+    path: ADMIN_PATHS.adminQueuesSession,
     tag: TAG,
     summary: 'Admin: a short-lived cookie that opens the queue board at /admin/queues in this browser.',
     auth: 'admin',

@@ -4,28 +4,22 @@ import { defineRpc } from '../rpc';
 import { IdSchema, IsoDateTimeSchema, withCaller } from './common';
 import { EmptyQuerySchema } from './market';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+import { ALERTS_FREE_MAX, ALERTS_PATHS, ALERTS_PREMIUM_MAX, ALERT_KINDS, PREMIUM_ALERT_KINDS, RSI_ALERT_LEVELS, ALERT_LEVEL_MAX, ALERT_MOVE_MAX_PCT } from '../values/alerts';
+export { ALERT_KINDS, PREMIUM_ALERT_KINDS, RSI_ALERT_LEVELS, ALERTS_FREE_MAX, ALERTS_PREMIUM_MAX, ALERT_LEVEL_MAX, ALERT_MOVE_MAX_PCT } from '../values/alerts';
 
 const TAG = 'portfolio';
 
 // ---- what an alert watches ------------------------------------------------------------------------------------------
 
-export const ALERT_KINDS = ['price_above', 'price_below', 'move_pct', 'rsi_cross', 'high_52w', 'low_52w'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** The indicator alerts: premium only, gated through the premium tool list (PREMIUM_TOOLS.indicatorAlerts). */
-export const PREMIUM_ALERT_KINDS: readonly AlertKind[] = ['rsi_cross'];
 
 /** Whether an alert of this kind needs a premium account. */
 export const isPremiumAlertKind = (kind: AlertKind): boolean => PREMIUM_ALERT_KINDS.includes(kind);
 
-/** The RSI levels an alert can watch: the textbook overbought and oversold lines the Technical Analysis page draws. */
-export const RSI_ALERT_LEVELS = [30, 70] as const;
 
-/** Alerts a free account may keep, and a premium one. */
-export const ALERTS_FREE_MAX = 5;
-export const ALERTS_PREMIUM_MAX = 50;
 
-const rupees = z.number().positive().max(1e7);
+const rupees = z.number().positive().max(ALERT_LEVEL_MAX);
 
 export const PriceAboveRuleSchema = z.object({ kind: z.literal('price_above'), params: z.object({ level: rupees }) });
 export const PriceBelowRuleSchema = z.object({ kind: z.literal('price_below'), params: z.object({ level: rupees }) });
@@ -37,7 +31,7 @@ export const PriceBelowRuleSchema = z.object({ kind: z.literal('price_below'), p
 export const MovePctRuleSchema = z.object({
   kind: z.literal('move_pct'),
   params: z.object({
-    threshold_pct: z.number().positive().max(100),
+    threshold_pct: z.number().positive().max(ALERT_MOVE_MAX_PCT),
     direction: z.enum(['up', 'down', 'either']),
   }),
 });
@@ -152,7 +146,7 @@ export const ALERTS = {
 export const ALERT_ROUTES = {
   portfolioAlerts: defineRoute({
     method: 'GET',
-    path: '/api/portfolio/alerts',
+    path: ALERTS_PATHS.portfolioAlerts,
     tag: TAG,
     summary: 'Your price alerts, with how many you may keep.',
     auth: 'user',
@@ -162,7 +156,7 @@ export const ALERT_ROUTES = {
   }),
   portfolioCreateAlert: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/alerts',
+    path: ALERTS_PATHS.portfolioCreateAlert,
     tag: TAG,
     summary: `Set an alert on a stock: its close above or below a price, a move in a day, a new 52-week high or low (${ALERTS_FREE_MAX} alerts free, ${ALERTS_PREMIUM_MAX} with Premium), or its RSI crossing 30 or 70 (Premium). It is checked after every market data import and fires once per crossing.`,
     auth: 'user',
@@ -174,7 +168,7 @@ export const ALERT_ROUTES = {
   }),
   portfolioDeleteAlert: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/alerts/delete',
+    path: ALERTS_PATHS.portfolioDeleteAlert,
     tag: TAG,
     summary: 'Delete one of your alerts.',
     auth: 'user',
@@ -185,7 +179,7 @@ export const ALERT_ROUTES = {
   }),
   notifications: defineRoute({
     method: 'GET',
-    path: '/api/notifications',
+    path: ALERTS_PATHS.notifications,
     tag: TAG,
     summary: 'Your notifications from alerts that fired, newest first, with the number unread.',
     auth: 'user',
@@ -195,7 +189,7 @@ export const ALERT_ROUTES = {
   }),
   notificationsUnread: defineRoute({
     method: 'GET',
-    path: '/api/notifications/unread',
+    path: ALERTS_PATHS.notificationsUnread,
     tag: TAG,
     summary: 'How many of your notifications are unread (for the badge in the header).',
     auth: 'user',
@@ -206,7 +200,7 @@ export const ALERT_ROUTES = {
   }),
   notificationsRead: defineRoute({
     method: 'POST',
-    path: '/api/notifications/read',
+    path: ALERTS_PATHS.notificationsRead,
     tag: TAG,
     summary: 'Mark notifications read: those named, or all.',
     auth: 'user',

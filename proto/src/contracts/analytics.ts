@@ -3,13 +3,12 @@ import { defineRoute } from '../http';
 import { defineRpc } from '../rpc';
 import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller, withOptionalCaller } from './common';
 import { AppPageSchema, hasControlCharacters, textWithoutControls } from './visitor';
+import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_PATHS, CURRENT_USERS_WINDOW_MINUTES } from '../values/analytics';
+export { ANALYTICS_DEFAULT_DAYS, CURRENT_USERS_WINDOW_MINUTES } from '../values/analytics';
 
 const TAG = 'analytics';
 
-export const ANALYTICS_DEFAULT_DAYS = 7;
 export const ANALYTICS_MAX_DAYS = 365;
-/** A user counts as current when seen within this many minutes. */
-export const CURRENT_USERS_WINDOW_MINUTES = 5;
 
 /** The page a call is about: the app page its name or address stands for (see appPageOf), or 'other'. */
 const PageNameSchema = AppPageSchema;
@@ -272,7 +271,7 @@ export const ANALYTICS_RPC = {
 export const ANALYTICS_ROUTES = {
   analyticsSessionStart: defineRoute({
     method: 'POST',
-    path: '/api/analytics/session/start',
+    path: ANALYTICS_PATHS.analyticsSessionStart,
     tag: TAG,
     summary: 'Open an analytics session on the given page.',
     auth: 'optional',
@@ -282,7 +281,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsSessionEnd: defineRoute({
     method: 'POST',
-    path: '/api/analytics/session/end',
+    path: ANALYTICS_PATHS.analyticsSessionEnd,
     tag: TAG,
     summary: 'Close the analytics session.',
     auth: 'optional',
@@ -292,7 +291,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsPageVisit: defineRoute({
     method: 'POST',
-    path: '/api/analytics/session/page-visit',
+    path: ANALYTICS_PATHS.analyticsPageVisit,
     tag: TAG,
     summary: 'Record a page visit in the analytics session.',
     auth: 'optional',
@@ -302,7 +301,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsAction: defineRoute({
     method: 'POST',
-    path: '/api/analytics/session/action',
+    path: ANALYTICS_PATHS.analyticsAction,
     tag: TAG,
     summary: 'Record a user action (and its outcome) in the analytics session.',
     auth: 'optional',
@@ -312,7 +311,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsOverview: defineRoute({
     method: 'GET',
-    path: '/api/analytics/dashboard/overview',
+    path: ANALYTICS_PATHS.analyticsOverview,
     tag: TAG,
     summary: 'Admin: usage overview of the last N days (default 7).',
     auth: 'admin',
@@ -322,7 +321,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsCurrentUsers: defineRoute({
     method: 'GET',
-    path: '/api/analytics/dashboard/current-users',
+    path: ANALYTICS_PATHS.analyticsCurrentUsers,
     tag: TAG,
     summary: 'Admin: users and visitors active in the last few minutes.',
     auth: 'admin',
@@ -333,7 +332,7 @@ export const ANALYTICS_ROUTES = {
   // SPEC section 7 writes ".../current-users" and ".../basic-stats" beside ".../dashboard/overview": answered at both.
   analyticsCurrentUsersShort: defineRoute({
     method: 'GET',
-    path: '/api/analytics/current-users',
+    path: ANALYTICS_PATHS.analyticsCurrentUsersShort,
     tag: TAG,
     summary: 'Admin: the same as /api/analytics/dashboard/current-users.',
     auth: 'admin',
@@ -343,7 +342,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsBasicStatsShort: defineRoute({
     method: 'GET',
-    path: '/api/analytics/basic-stats',
+    path: ANALYTICS_PATHS.analyticsBasicStatsShort,
     tag: TAG,
     summary: 'Admin: the same as /api/analytics/dashboard/basic-stats.',
     auth: 'admin',
@@ -353,7 +352,7 @@ export const ANALYTICS_ROUTES = {
   }),
   analyticsBasicStats: defineRoute({
     method: 'GET',
-    path: '/api/analytics/dashboard/basic-stats',
+    path: ANALYTICS_PATHS.analyticsBasicStats,
     tag: TAG,
     summary: 'Admin: usage counts, all-time and for today.',
     auth: 'admin',

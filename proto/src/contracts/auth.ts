@@ -17,6 +17,7 @@ import {
   UsernameSchema,
   withCaller,
 } from './common';
+import { AUTH_PATHS } from '../values/auth';
 
 const TAG = 'auth';
 const AUTH_DEADLINE_MS = 10_000;
@@ -170,7 +171,7 @@ export const AUTH = {
 export const AUTH_ROUTES = {
   registerRequestOtp: defineRoute({
     method: 'POST',
-    path: '/register-request-otp',
+    path: AUTH_PATHS.registerRequestOtp,
     tag: TAG,
     summary: 'Start registration: check username, e-mail and password and e-mail a one-time code.',
     auth: 'none',
@@ -181,7 +182,7 @@ export const AUTH_ROUTES = {
   }),
   registerVerifyOtp: defineRoute({
     method: 'POST',
-    path: '/register-verify-otp',
+    path: AUTH_PATHS.registerVerifyOtp,
     tag: TAG,
     summary: 'Finish registration with the e-mailed one-time code; the account is created.',
     auth: 'none',
@@ -192,7 +193,7 @@ export const AUTH_ROUTES = {
   }),
   loginRequestOtp: defineRoute({
     method: 'POST',
-    path: '/login-request-otp',
+    path: AUTH_PATHS.loginRequestOtp,
     tag: TAG,
     summary: 'Check username and password and e-mail a login one-time code.',
     auth: 'none',
@@ -204,7 +205,7 @@ export const AUTH_ROUTES = {
   }),
   loginVerifyOtp: defineRoute({
     method: 'POST',
-    path: '/login-verify-otp',
+    path: AUTH_PATHS.loginVerifyOtp,
     tag: TAG,
     summary: 'Exchange the login one-time code for an access token.',
     auth: 'none',
@@ -216,7 +217,7 @@ export const AUTH_ROUTES = {
   }),
   getUserEmail: defineRoute({
     method: 'POST',
-    path: '/get-user-email',
+    path: AUTH_PATHS.getUserEmail,
     tag: TAG,
     summary: "Look up a user's e-mail address (used to resend a login code).",
     auth: 'none',
@@ -227,7 +228,7 @@ export const AUTH_ROUTES = {
   }),
   resendOtp: defineRoute({
     method: 'POST',
-    path: '/resend-otp',
+    path: AUTH_PATHS.resendOtp,
     tag: TAG,
     summary: 'E-mail a fresh one-time code for registration, login or password reset.',
     auth: 'none',
@@ -238,7 +239,7 @@ export const AUTH_ROUTES = {
   }),
   forgotPassword: defineRoute({
     method: 'POST',
-    path: '/api/auth/forgot-password',
+    path: AUTH_PATHS.forgotPassword,
     tag: TAG,
     summary: 'Start a password reset: e-mail a one-time code to the account matching username and e-mail.',
     auth: 'none',
@@ -249,7 +250,7 @@ export const AUTH_ROUTES = {
   }),
   resetPassword: defineRoute({
     method: 'POST',
-    path: '/api/auth/reset-password',
+    path: AUTH_PATHS.resetPassword,
     tag: TAG,
     summary: "Set a new password with the reset code; the user's sessions end.",
     auth: 'none',
@@ -260,7 +261,7 @@ export const AUTH_ROUTES = {
   }),
   login: defineRoute({
     method: 'POST',
-    path: '/auth/login',
+    path: AUTH_PATHS.login,
     tag: TAG,
     summary: 'Direct login with username, password and the e-mailed login code (from /login-request-otp); returns a token and the user.',
     auth: 'none',
@@ -271,7 +272,7 @@ export const AUTH_ROUTES = {
   }),
   me: defineRoute({
     method: 'GET',
-    path: '/me',
+    path: AUTH_PATHS.me,
     tag: TAG,
     summary: 'The signed-in user.',
     auth: 'user',
@@ -281,7 +282,7 @@ export const AUTH_ROUTES = {
   }),
   logout: defineRoute({
     method: 'POST',
-    path: '/logout',
+    path: AUTH_PATHS.logout,
     tag: TAG,
     summary: 'End the current session; its token stops working at once.',
     auth: 'user',

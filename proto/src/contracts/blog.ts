@@ -2,18 +2,13 @@ import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
 import { IdSchema, IsoDateTimeSchema, withCaller, withOptionalCaller } from './common';
+import { BLOG_EXCERPT_MAX, BLOG_MARKDOWN_MAX, BLOG_PATHS, BLOG_SLUG_MAX, BLOG_TAGS_MAX, BLOG_TAG_MAX, BLOG_TITLE_MAX } from '../values/blog';
+export { BLOG_TITLE_MAX, BLOG_SLUG_MAX, BLOG_MARKDOWN_MAX, BLOG_EXCERPT_MAX, BLOG_TAGS_MAX, BLOG_TAG_MAX } from '../values/blog';
 
 const TAG = 'blog';
 
 // ---- limits ---------------------------------------------------------------------------------------------------------
 
-export const BLOG_TITLE_MAX = 160;
-export const BLOG_SLUG_MAX = 80;
-/** Some 8,000 words: a long article, and well inside the routes' body limit below. */
-export const BLOG_MARKDOWN_MAX = 50_000;
-export const BLOG_EXCERPT_MAX = 300;
-export const BLOG_TAGS_MAX = 8;
-export const BLOG_TAG_MAX = 32;
 /** The largest answer of the public list: a small blog's every post, newest first. */
 export const BLOG_LIST_MAX = 200;
 /**
@@ -193,7 +188,7 @@ export const CONTENT = {
 export const BLOG_ROUTES = {
   blogPosts: defineRoute({
     method: 'GET',
-    path: '/api/blog/posts',
+    path: BLOG_PATHS.blogPosts,
     tag: TAG,
     summary: 'Published posts, newest first, with their excerpts (optionally those with one tag); open to everyone.',
     auth: 'optional',
@@ -203,7 +198,7 @@ export const BLOG_ROUTES = {
   }),
   blogPost: defineRoute({
     method: 'GET',
-    path: '/api/blog/post',
+    path: BLOG_PATHS.blogPost,
     tag: TAG,
     summary: 'One published post by its slug: the whole post for a logged-in reader, the excerpt and a prompt to log in for a visitor.',
     auth: 'optional',
@@ -213,7 +208,7 @@ export const BLOG_ROUTES = {
   }),
   blogAdminPosts: defineRoute({
     method: 'GET',
-    path: '/api/blog/admin/posts',
+    path: BLOG_PATHS.blogAdminPosts,
     tag: TAG,
     summary: 'Admin: every post, drafts included, most recently changed first.',
     auth: 'admin',
@@ -223,7 +218,7 @@ export const BLOG_ROUTES = {
   }),
   blogAdminPost: defineRoute({
     method: 'GET',
-    path: '/api/blog/admin/post',
+    path: BLOG_PATHS.blogAdminPost,
     tag: TAG,
     summary: 'Admin: one post with its Markdown, for the editor.',
     auth: 'admin',
@@ -233,7 +228,7 @@ export const BLOG_ROUTES = {
   }),
   blogCreatePost: defineRoute({
     method: 'POST',
-    path: '/api/blog/admin/posts',
+    path: BLOG_PATHS.blogCreatePost,
     tag: TAG,
     summary: 'Admin: write a new post in Markdown, saved as a draft; the slug comes from the title unless given.',
     auth: 'admin',
@@ -245,7 +240,7 @@ export const BLOG_ROUTES = {
   }),
   blogUpdatePost: defineRoute({
     method: 'POST',
-    path: '/api/blog/admin/posts/update',
+    path: BLOG_PATHS.blogUpdatePost,
     tag: TAG,
     summary: 'Admin: save a post again (title, Markdown, slug, tags, summary); a published post stays published.',
     auth: 'admin',
@@ -257,7 +252,7 @@ export const BLOG_ROUTES = {
   }),
   blogPublishPost: defineRoute({
     method: 'POST',
-    path: '/api/blog/admin/posts/publish',
+    path: BLOG_PATHS.blogPublishPost,
     tag: TAG,
     summary: 'Admin: publish a post; it keeps the date it was first published.',
     auth: 'admin',
@@ -268,7 +263,7 @@ export const BLOG_ROUTES = {
   }),
   blogUnpublishPost: defineRoute({
     method: 'POST',
-    path: '/api/blog/admin/posts/unpublish',
+    path: BLOG_PATHS.blogUnpublishPost,
     tag: TAG,
     summary: 'Admin: take a post back to the drafts; it leaves the list, the feed and the sitemap.',
     auth: 'admin',
@@ -279,7 +274,7 @@ export const BLOG_ROUTES = {
   }),
   blogDeletePost: defineRoute({
     method: 'POST',
-    path: '/api/blog/admin/posts/delete',
+    path: BLOG_PATHS.blogDeletePost,
     tag: TAG,
     summary: 'Admin: delete a post for good.',
     auth: 'admin',
@@ -290,7 +285,7 @@ export const BLOG_ROUTES = {
   }),
   blogPreview: defineRoute({
     method: 'POST',
-    path: '/api/blog/admin/preview',
+    path: BLOG_PATHS.blogPreview,
     tag: TAG,
     summary: "Admin: the editor's live preview, the Markdown rendered and sanitised as it would be stored.",
     auth: 'admin',

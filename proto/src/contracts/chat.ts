@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
 import { DEFAULT_TICKER, EmptyBodySchema, IdSchema, IsoDateTimeSchema, TickerSchema } from './common';
+import { CHAT_PATHS } from '../values/chat';
 
 const TAG = 'chat';
 export const USER_QUERY_MAX_LENGTH = 2_000;
@@ -141,7 +142,7 @@ export const CHAT = {
 export const CHAT_ROUTES = {
   chatSentimentStart: defineRoute({
     method: 'POST',
-    path: '/chat/sentiment/start',
+    path: CHAT_PATHS.chatSentimentStart,
     tag: TAG,
     summary: 'Start a market-sentiment chat with Warren AI.',
     auth: 'none',
@@ -152,7 +153,7 @@ export const CHAT_ROUTES = {
   }),
   chatTechnicalStart: defineRoute({
     method: 'POST',
-    path: '/chat/technical/start',
+    path: CHAT_PATHS.chatTechnicalStart,
     tag: TAG,
     summary: 'Start a technical-analysis chat about one NSE stock (default RELIANCE).',
     auth: 'none',
@@ -163,7 +164,7 @@ export const CHAT_ROUTES = {
   }),
   chatSentimentQuery: defineRoute({
     method: 'POST',
-    path: '/chat/sentiment/query',
+    path: CHAT_PATHS.chatSentimentQuery,
     tag: TAG,
     summary: 'Ask the sentiment chat a question; educational answers only.',
     auth: 'none',
@@ -174,7 +175,7 @@ export const CHAT_ROUTES = {
   }),
   chatTechnicalQuery: defineRoute({
     method: 'POST',
-    path: '/chat/technical/query',
+    path: CHAT_PATHS.chatTechnicalQuery,
     tag: TAG,
     summary: 'Ask the technical chat a question; educational answers only.',
     auth: 'none',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export { SEBI_PRICE_DATA_CIRCULAR } from '../values/compliance';
 
 /**
  * How Nivesh is run, in SEBI's terms (README "Compliance profiles"):
@@ -16,13 +17,6 @@ export type ComplianceProfile = z.infer<typeof ComplianceProfileSchema>;
 /** Calendar days: the circular speaks of "the preceding 30 days", not of trading sessions. */
 export const EDUCATION_PRICE_LAG_DAYS = 30;
 
-/** The circular the `education` profile follows, as people cite it. */
-export const SEBI_PRICE_DATA_CIRCULAR = {
-  number: 'HO/47/17/12(11)2025-MRD-POD3/I/11107/2026',
-  date: '2026-05-08',
-  effective: '2026-07-01',
-  title: 'Norms for sharing and usage of price data for educational purposes',
-} as const;
 
 /**
  * Under `registered`, how long every forecast shown and every chat answer is kept as an audit record, in days: five

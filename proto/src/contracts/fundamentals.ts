@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import { withCaller } from './common';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+import { FUNDAMENTAL_MEASURES, SCREENER_FILTERS } from '../values/fundamentals';
+export { FUNDAMENTAL_MEASURES, SCREENER_FILTERS } from '../values/fundamentals';
 
 // ---- fundamentals from NSE's XBRL filings, and the valuation screener (Undervalued Analytics) ----------------------
 
-/** The measures of a stock the screener shows, each point in time (only filings published by that day count). */
-export const FUNDAMENTAL_MEASURES = [
-  'pe',
-  'pb',
-  'earnings_yield',
-  'roe',
-  'net_margin',
-  'revenue_growth',
-  'profit_growth',
-  'debt_to_equity',
-  'dividend_payout',
-] as const;
 export type FundamentalMeasure = (typeof FUNDAMENTAL_MEASURES)[number];
 
-/** The measures the screener filters on (issue 15: P/E, P/B, earnings yield, ROE, growth, debt-to-equity, payout). */
-export const SCREENER_FILTERS = ['pe', 'pb', 'earnings_yield', 'roe', 'revenue_growth', 'profit_growth', 'debt_to_equity', 'dividend_payout'] as const;
 export type ScreenerFilter = (typeof SCREENER_FILTERS)[number];
 
 /** How a measure is named to people, in errors and on the page. */

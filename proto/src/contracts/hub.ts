@@ -3,6 +3,7 @@ import { defineRoute } from '../http';
 import { defineRpc, type Feature } from '../rpc';
 import { withCaller } from './common';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+import { HUB_PATHS } from '../values/hub';
 
 const TAG = 'hub';
 
@@ -179,7 +180,7 @@ export const HUB = {
 export const HUB_ROUTES = {
   hubStream: defineRoute({
     method: 'GET',
-    path: '/api/hub/stream',
+    path: HUB_PATHS.hubStream,
     tag: TAG,
     summary:
       'Intelligence Hub as server-sent events (text/event-stream): an `agent` event as each agent finishes (HubAgentResult), then `report` (the HubReport below), or `error` ({detail}).',
@@ -190,7 +191,7 @@ export const HUB_ROUTES = {
   }),
   hubReport: defineRoute({
     method: 'GET',
-    path: '/api/hub/report',
+    path: HUB_PATHS.hubReport,
     tag: TAG,
     summary: "Intelligence Hub report on one stock: six agents' findings with their numbers and dates, where they agree and differ, and the caveats.",
     auth: 'user',

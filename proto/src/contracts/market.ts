@@ -12,6 +12,7 @@ import {
   ValueBacktestSchema,
 } from './fundamentals';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+import { MARKET_PATHS } from '../values/market';
 
 const TAG = 'market';
 
@@ -521,7 +522,7 @@ export const MARKET = {
 export const MARKET_ROUTES = {
   marketSearch: defineRoute({
     method: 'GET',
-    path: '/api/market/search',
+    path: MARKET_PATHS.marketSearch,
     tag: TAG,
     summary: 'Find NSE symbols by symbol or company name.',
     auth: 'none',
@@ -532,7 +533,7 @@ export const MARKET_ROUTES = {
   }),
   marketQuote: defineRoute({
     method: 'GET',
-    path: '/api/market/quote',
+    path: MARKET_PATHS.marketQuote,
     tag: TAG,
     summary: 'Latest close, change, 52-week high/low and volume of one symbol, with the date of the latest bar.',
     auth: 'none',
@@ -543,7 +544,7 @@ export const MARKET_ROUTES = {
   }),
   marketHistory: defineRoute({
     method: 'GET',
-    path: '/api/market/history',
+    path: MARKET_PATHS.marketHistory,
     tag: TAG,
     summary: 'Daily bars of one symbol over a range, adjusted for corporate actions unless adjusted=false, with the corporate actions dated within it.',
     auth: 'none',
@@ -554,7 +555,7 @@ export const MARKET_ROUTES = {
   }),
   marketIndicators: defineRoute({
     method: 'GET',
-    path: '/api/market/indicators',
+    path: MARKET_PATHS.marketIndicators,
     tag: TAG,
     summary: 'Technical indicators (SMA, EMA, RSI, MACD, Bollinger, ATR, ADX, stochastic, OBV, VWAP) of one symbol over a range, on adjusted bars.',
     auth: 'none',
@@ -565,7 +566,7 @@ export const MARKET_ROUTES = {
   }),
   marketStatus: defineRoute({
     method: 'GET',
-    path: '/api/market/status',
+    path: MARKET_PATHS.marketStatus,
     tag: TAG,
     summary: 'Date of the latest stored bar ("prices as of"), and how many symbols and bars are stored.',
     auth: 'none',
@@ -576,7 +577,7 @@ export const MARKET_ROUTES = {
   }),
   marketFreshness: defineRoute({
     method: 'GET',
-    path: '/api/market/freshness',
+    path: MARKET_PATHS.marketFreshness,
     tag: TAG,
     summary: 'Whether the stored prices are current against NSE’s trading calendar, and if not, why, in one sentence.',
     auth: 'none',
@@ -587,7 +588,7 @@ export const MARKET_ROUTES = {
   }),
   marketSymbols: defineRoute({
     method: 'GET',
-    path: '/api/market/symbols',
+    path: MARKET_PATHS.marketSymbols,
     tag: TAG,
     summary: 'Every stock of the universe with company, industry and ISIN.',
     auth: 'none',
@@ -598,7 +599,7 @@ export const MARKET_ROUTES = {
   }),
   marketSummary: defineRoute({
     method: 'GET',
-    path: '/api/market/summary',
+    path: MARKET_PATHS.marketSummary,
     tag: TAG,
     summary: 'Technical summary of one symbol: trend, momentum and volatility readings with their meaning, support and resistance levels.',
     auth: 'none',
@@ -609,7 +610,7 @@ export const MARKET_ROUTES = {
   }),
   marketOverview: defineRoute({
     method: 'GET',
-    path: '/api/market/overview',
+    path: MARKET_PATHS.marketOverview,
     tag: TAG,
     summary: 'NIFTY 50 level and change, advancers/decliners, top gainers, losers and most active, sector performance on the latest day.',
     auth: 'none',
@@ -620,7 +621,7 @@ export const MARKET_ROUTES = {
   }),
   marketSentiment: defineRoute({
     method: 'GET',
-    path: '/api/market/sentiment',
+    path: MARKET_PATHS.marketSentiment,
     tag: TAG,
     summary: 'A 0-100 market mood index from breadth, momentum, volatility and 52-week highs vs lows, with its components and history.',
     auth: 'none',
@@ -631,7 +632,7 @@ export const MARKET_ROUTES = {
   }),
   marketRisk: defineRoute({
     method: 'GET',
-    path: '/api/market/risk',
+    path: MARKET_PATHS.marketRisk,
     tag: TAG,
     summary: 'Volatility, maximum drawdown, beta to NIFTY 50, 95% one-day VaR and unusual-trading flags of one symbol.',
     auth: 'none',
@@ -642,7 +643,7 @@ export const MARKET_ROUTES = {
   }),
   marketInsights: defineRoute({
     method: 'GET',
-    path: '/api/market/insights',
+    path: MARKET_PATHS.marketInsights,
     tag: TAG,
     summary: 'Returns across horizons, drawdown history, monthly seasonality, correlation with NIFTY 50 and peers, and volume profile of one symbol.',
     auth: 'none',
@@ -653,7 +654,7 @@ export const MARKET_ROUTES = {
   }),
   fundamentalsScreener: defineRoute({
     method: 'GET',
-    path: '/api/fundamentals/screener',
+    path: MARKET_PATHS.fundamentalsScreener,
     tag: TAG,
     summary:
       'Undervalued Analytics: P/E, P/B, earnings yield, ROE, margins, growth, debt-to-equity and payout of every stock from NSE filings published by the latest close, each against its own 5-year and its sector median, filtered by <measure>_min / <measure>_max.',
@@ -665,7 +666,7 @@ export const MARKET_ROUTES = {
   }),
   fundamentalsValuation: defineRoute({
     method: 'GET',
-    path: '/api/fundamentals/stock',
+    path: MARKET_PATHS.fundamentalsValuation,
     tag: TAG,
     summary: "One stock's fundamentals: today's measures, weekly P/E and P/B history, and every filing with its EPS as filed and in today's shares.",
     auth: 'user',
@@ -676,7 +677,7 @@ export const MARKET_ROUTES = {
   }),
   fundamentalsBacktest: defineRoute({
     method: 'GET',
-    path: '/api/fundamentals/backtest',
+    path: MARKET_PATHS.fundamentalsBacktest,
     tag: TAG,
     summary: 'How cheapness has done: yearly earnings-yield quintiles formed on filings known at the time, their next 12-month returns against NIFTY 50, with the caveats.',
     auth: 'user',

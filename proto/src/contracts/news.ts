@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc } from '../rpc';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+import { NEWS_KINDS, NEWS_PAGE_SIZE_MAX, NEWS_PATHS, NEWS_TONES } from '../values/news';
+export { NEWS_KINDS, NEWS_TONES, NEWS_CAVEAT, NEWS_PAGE_SIZE_MAX } from '../values/news';
 
 // ---- AI News: events from the product's own data (filings, corporate actions, prices) and press from feeds --------
 
-/** What an item is: a results announcement, a corporate action, a market event read off the prices, or a press article. */
-export const NEWS_KINDS = ['results', 'actions', 'market', 'press'] as const;
 export const NewsKindSchema = z.enum(NEWS_KINDS);
 export type NewsKind = z.infer<typeof NewsKindSchema>;
 
@@ -28,18 +28,13 @@ export const NEWS_EVENTS = [
 export const NewsEventSchema = z.enum(NEWS_EVENTS);
 export type NewsEvent = z.infer<typeof NewsEventSchema>;
 
-/** The tone of an item's words as a finance-tuned lexicon reads them: a measure of wording, not a judgement of the news. */
-export const NEWS_TONES = ['positive', 'neutral', 'negative'] as const;
 export const NewsToneSchema = z.enum(NEWS_TONES);
 export type NewsTone = z.infer<typeof NewsToneSchema>;
 
 /** The trading days after an item over which its price reaction is measured. */
 export const REACTION_DAYS = [1, 5, 20] as const;
 
-/** Shown beside every price reaction. */
-export const NEWS_CAVEAT = 'Moves around news are history, not predictions.';
 
-export const NEWS_PAGE_SIZE_MAX = 50;
 
 /** GET /api/news: filters (all optional) and the page. A date range whose start is after its end is refused. */
 export const NewsQuerySchema = z
@@ -156,7 +151,7 @@ export const NEWS = {
 export const NEWS_ROUTES = {
   news: defineRoute({
     method: 'GET',
-    path: '/api/news',
+    path: NEWS_PATHS.news,
     tag: 'market',
     summary:
       'AI News: results announcements from NSE filings, corporate actions, market events from the prices and press from configured feeds, each with its tone and price reaction, filtered by symbol, kind, tone and dates.',

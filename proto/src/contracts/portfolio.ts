@@ -5,18 +5,15 @@ import { ALERT_ROUTES, ALERTS } from './alerts';
 import { EmptyQuerySchema } from './market';
 import { IdSchema, withCaller } from './common';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
+import { NOTE_MAX_LENGTH, PORTFOLIO_PATHS, TRADEBOOK_MAX_CHARS, TRANSACTION_KINDS, TRANSACTION_SOURCES, WATCHLIST_NAME_MAX } from '../values/portfolio';
+export { TRADEBOOK_MAX_CHARS, NOTE_MAX_LENGTH, TRANSACTION_KINDS, TRANSACTION_SOURCES, WATCHLISTS_MAX, WATCHLIST_SYMBOLS_MAX, WATCHLIST_NAME_MAX } from '../values/portfolio';
 
 const TAG = 'portfolio';
 
 // ---- transactions ---------------------------------------------------------------------------------------------------
 
-export const TRANSACTION_KINDS = ['buy', 'sell', 'dividend'] as const;
-export const TRANSACTION_SOURCES = ['manual', 'zerodha', 'upstox'] as const;
-/** Largest trade book one import takes, in characters: some 20,000 Zerodha tradebook rows of about 130 characters. */
-export const TRADEBOOK_MAX_CHARS = 3_000_000;
 /** The import route's own body limit (others keep 64 kB): the characters above plus room for JSON's escaped line ends and quotes. */
 export const TRADEBOOK_BODY_LIMIT_BYTES = 3 * 1024 * 1024;
-export const NOTE_MAX_LENGTH = 200;
 
 /** A transaction as entered by hand: a buy or sell of `quantity` shares at `price`, or a dividend of `price` a share on `quantity` shares. */
 export const TransactionInputSchema = z.object({
@@ -180,9 +177,6 @@ export type PortfolioWhatIf = z.infer<typeof PortfolioWhatIfSchema>;
 
 // ---- watchlists -----------------------------------------------------------------------------------------------------
 
-export const WATCHLISTS_MAX = 20;
-export const WATCHLIST_SYMBOLS_MAX = 50;
-export const WATCHLIST_NAME_MAX = 60;
 
 export const WatchlistItemSchema = z.object({
   symbol: z.string(),
@@ -240,7 +234,7 @@ export const PORTFOLIO = {
 export const PORTFOLIO_ROUTES = {
   portfolioTransactions: defineRoute({
     method: 'GET',
-    path: '/api/portfolio/transactions',
+    path: PORTFOLIO_PATHS.portfolioTransactions,
     tag: TAG,
     summary: "The logged-in user's transactions, newest first.",
     auth: 'user',
@@ -250,7 +244,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioAddTransaction: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/transactions',
+    path: PORTFOLIO_PATHS.portfolioAddTransaction,
     tag: TAG,
     summary: 'Record a buy, sell or dividend by hand.',
     auth: 'user',
@@ -261,7 +255,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioDeleteTransaction: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/transactions/delete',
+    path: PORTFOLIO_PATHS.portfolioDeleteTransaction,
     tag: TAG,
     summary: 'Delete one of your transactions; answers the list left.',
     auth: 'user',
@@ -272,7 +266,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioImport: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/import',
+    path: PORTFOLIO_PATHS.portfolioImport,
     tag: TAG,
     summary: "Import a broker's trade book (Zerodha Console tradebook CSV; Upstox trade history as the Get Trade History API's JSON or those fields as CSV; Upstox's trade report saved as CSV): one malformed row rejects the file, naming the line or record; trades imported before are not stored again.",
     auth: 'user',
@@ -284,7 +278,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioSummary: defineRoute({
     method: 'GET',
-    path: '/api/portfolio',
+    path: PORTFOLIO_PATHS.portfolioSummary,
     tag: TAG,
     summary: 'Holdings valued at the latest close, realised gains short and long term by fiscal year, XIRR against the same cash flows in NIFTY 50, allocation by sector and the value over time.',
     auth: 'user',
@@ -294,7 +288,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioExample: defineRoute({
     method: 'GET',
-    path: '/api/portfolio/example',
+    path: PORTFOLIO_PATHS.portfolioExample,
     tag: TAG,
     summary: 'A fixed example portfolio (ten stocks bought on one day), open to everyone, read-only.',
     auth: 'none',
@@ -304,7 +298,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioWhatIf: defineRoute({
     method: 'GET',
-    path: '/api/portfolio/what-if',
+    path: PORTFOLIO_PATHS.portfolioWhatIf,
     tag: TAG,
     summary: 'Premium: a minimum-variance and a risk-parity mix of the stocks you hold beside today’s weights, as an educational illustration with its assumptions, not advice.',
     auth: 'user',
@@ -316,7 +310,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioWatchlists: defineRoute({
     method: 'GET',
-    path: '/api/portfolio/watchlists',
+    path: PORTFOLIO_PATHS.portfolioWatchlists,
     tag: TAG,
     summary: "Your watchlists, each stock with its latest close, the day's change and its 52-week range.",
     auth: 'user',
@@ -326,7 +320,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioCreateWatchlist: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/watchlists',
+    path: PORTFOLIO_PATHS.portfolioCreateWatchlist,
     tag: TAG,
     summary: 'Create a watchlist (at most 20).',
     auth: 'user',
@@ -337,7 +331,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioDeleteWatchlist: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/watchlists/delete',
+    path: PORTFOLIO_PATHS.portfolioDeleteWatchlist,
     tag: TAG,
     summary: 'Delete one of your watchlists.',
     auth: 'user',
@@ -348,7 +342,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioAddToWatchlist: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/watchlists/add',
+    path: PORTFOLIO_PATHS.portfolioAddToWatchlist,
     tag: TAG,
     summary: 'Add a stock to one of your watchlists (at most 50 each).',
     auth: 'user',
@@ -359,7 +353,7 @@ export const PORTFOLIO_ROUTES = {
   }),
   portfolioRemoveFromWatchlist: defineRoute({
     method: 'POST',
-    path: '/api/portfolio/watchlists/remove',
+    path: PORTFOLIO_PATHS.portfolioRemoveFromWatchlist,
     tag: TAG,
     summary: 'Take a stock off one of your watchlists.',
     auth: 'user',

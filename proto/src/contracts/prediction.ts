@@ -4,6 +4,7 @@ import { defineRpc, systemPatterns } from '../rpc';
 import { EmptyQuerySchema } from './market';
 import { TickerSchema, withOptionalCaller } from './common';
 import { ResearchAnalystSchema } from './compliance';
+import { PREDICTION_PATHS } from '../values/prediction';
 
 const TAG = 'prediction';
 
@@ -266,7 +267,7 @@ export const PREDICTION = {
 export const PREDICTION_ROUTES = {
   predict: defineRoute({
     method: 'POST',
-    path: '/predict',
+    path: PREDICTION_PATHS.predict,
     tag: TAG,
     summary: 'TrendVision: forecast daily closing prices of an NSE stock, with calibrated 80 % and 95 % bands and back-tested accuracy.',
     auth: 'optional',
@@ -281,7 +282,7 @@ export const PREDICTION_ROUTES = {
   }),
   predictionAccuracy: defineRoute({
     method: 'GET',
-    path: '/api/predictions/accuracy',
+    path: PREDICTION_PATHS.predictionAccuracy,
     tag: TAG,
     summary: "TrendVision's track record: every symbol's chosen model and its accuracy on a test window it was not chosen on.",
     auth: 'none',
@@ -292,7 +293,7 @@ export const PREDICTION_ROUTES = {
   }),
   predictionLiveRecord: defineRoute({
     method: 'GET',
-    path: '/api/predictions/live-record',
+    path: PREDICTION_PATHS.predictionLiveRecord,
     tag: TAG,
     summary: "TrendVision's live record: every forecast it served, scored against the actual closes that arrived after it was made.",
     auth: 'none',

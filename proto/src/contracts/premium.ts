@@ -3,14 +3,11 @@ import { defineRoute } from '../http';
 import { PREMIUM_TOOLS, type PremiumToolKey } from '../premium-tools';
 import { defineRpc, systemPatterns } from '../rpc';
 import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller } from './common';
+import { DEFAULT_PLAN_ID, DEVICE_FINGERPRINT_MAX_LENGTH, PREMIUM_PATHS } from '../values/premium';
+export { PREMIUM_PRICE_INR_PER_MONTH, DEFAULT_PLAN_ID, DEVICE_FINGERPRINT_MAX_LENGTH } from '../values/premium';
 
 const TAG = 'premium';
 
-/** Premium price (section 9). */
-export const PREMIUM_PRICE_INR_PER_MONTH = 200;
-export const DEFAULT_PLAN_ID = 'premium_monthly';
-/** Device fingerprints carry an encoded canvas image, so they are long. */
-export const DEVICE_FINGERPRINT_MAX_LENGTH = 8_192;
 
 export const DeviceFingerprintSchema = z.string().trim().min(1).max(DEVICE_FINGERPRINT_MAX_LENGTH);
 /** The client's public IP as a lookup service reported it, or 'unknown'. Informational only. */
@@ -214,7 +211,7 @@ export const PREMIUM = {
 export const PREMIUM_ROUTES = {
   premiumStatus: defineRoute({
     method: 'GET',
-    path: '/api/premium/status',
+    path: PREMIUM_PATHS.premiumStatus,
     tag: TAG,
     summary: "The user's premium entitlement and whether this device may use it.",
     auth: 'user',
@@ -225,7 +222,7 @@ export const PREMIUM_ROUTES = {
   }),
   premiumSubscribe: defineRoute({
     method: 'POST',
-    path: '/api/premium/subscribe',
+    path: PREMIUM_PATHS.premiumSubscribe,
     tag: TAG,
     summary: 'Start a premium subscription on this device; returns the payment page address.',
     auth: 'user',
@@ -238,7 +235,7 @@ export const PREMIUM_ROUTES = {
   }),
   premiumDevice: defineRoute({
     method: 'POST',
-    path: '/api/premium/device',
+    path: PREMIUM_PATHS.premiumDevice,
     tag: TAG,
     summary: "Use premium on this device: moves the account's premium here from the device that held it.",
     auth: 'user',
@@ -250,7 +247,7 @@ export const PREMIUM_ROUTES = {
   }),
   premiumCancel: defineRoute({
     method: 'POST',
-    path: '/api/premium/cancel',
+    path: PREMIUM_PATHS.premiumCancel,
     tag: TAG,
     summary: 'Cancel the premium subscription.',
     auth: 'user',

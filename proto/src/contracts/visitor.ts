@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
 import { BlogSlugSchema } from './blog';
+import { VISITOR_PATHS } from '../values/visitor';
+export { VISITOR_HEARTBEAT_INTERVAL_MS } from '../values/visitor';
 
 const TAG = 'visitor';
 
-/** The client's heartbeat period while a page is open (section 9). */
-export const VISITOR_HEARTBEAT_INTERVAL_MS = 30_000;
 
 /** The browser-session id the client makes: a prefix, a timestamp and a random string. */
 export const VisitorSessionIdSchema = z
@@ -158,7 +158,7 @@ export const VISITOR_EVENTS_QUEUE = 'visitor-heartbeats';
 export const VISITOR_ROUTES = {
   visitorTrack: defineRoute({
     method: 'POST',
-    path: '/api/visitor/track',
+    path: VISITOR_PATHS.visitorTrack,
     tag: TAG,
     summary: 'Record a page view or heartbeat of an anonymous or signed-in visitor.',
     auth: 'none',
@@ -169,7 +169,7 @@ export const VISITOR_ROUTES = {
   }),
   visitorSessionEnd: defineRoute({
     method: 'POST',
-    path: '/api/visitor/session/end',
+    path: VISITOR_PATHS.visitorSessionEnd,
     tag: TAG,
     summary: "Record the end of a visitor's browser session (sent as a beacon).",
     auth: 'none',

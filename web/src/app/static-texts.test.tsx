@@ -8,7 +8,8 @@ import { HELP_CONTENT } from '../features/help/components/help-guide-content';
 import { HELP_TEXTS } from '../features/help/texts';
 
 /** Every module of copy: each feature's texts, its constants and the values it shows (NEWS_CAVEAT and the like). */
-const COPY_MODULES = import.meta.glob<Record<string, unknown>>(['../**/texts.ts', '../**/*-texts.ts', '../**/constants.ts', '../**/*-values.ts'], {
+// proto's plain values (the news caveat, the blog's limits, …) are shown by the app too.
+const COPY_MODULES = import.meta.glob<Record<string, unknown>>(['../**/texts.ts', '../**/*-texts.ts', '../**/constants.ts', '../../../proto/src/values/*.ts'], {
   eager: true,
 });
 

@@ -13,8 +13,8 @@ import type {
 } from '@nivesh/proto';
 import type { RequestOutcome } from './api-client';
 import { apiPost } from './api-client';
-import { ROUTE_PATHS } from './proto-values';
 import { getToken } from './session';
+import { ANALYTICS_PATHS } from '@nivesh/proto/values';
 
 const ANALYTICS_TIMEOUT_MS = 10_000;
 
@@ -49,12 +49,12 @@ const sessionStarted = (body: unknown): Pick<AnalyticsSessionStartResponse, 'ses
     : null;
 
 const httpTransport: AnalyticsTransport = {
-  start: (body) => apiPost(ROUTE_PATHS.analyticsSessionStart, body, { parse: sessionStarted, timeoutMs: ANALYTICS_TIMEOUT_MS }),
+  start: (body) => apiPost(ANALYTICS_PATHS.analyticsSessionStart, body, { parse: sessionStarted, timeoutMs: ANALYTICS_TIMEOUT_MS }),
   // After a logout the token is gone, and a session/end without one could only be refused.
   end: async (body, keepalive) =>
-    getToken() === null ? undefined : apiPost(ROUTE_PATHS.analyticsSessionEnd, body, { parse: recorded, keepalive, timeoutMs: ANALYTICS_TIMEOUT_MS }),
-  pageVisit: (body) => apiPost(ROUTE_PATHS.analyticsPageVisit, body, { parse: recorded, timeoutMs: ANALYTICS_TIMEOUT_MS }),
-  action: (body) => apiPost(ROUTE_PATHS.analyticsAction, body, { parse: recorded, timeoutMs: ANALYTICS_TIMEOUT_MS }),
+    getToken() === null ? undefined : apiPost(ANALYTICS_PATHS.analyticsSessionEnd, body, { parse: recorded, keepalive, timeoutMs: ANALYTICS_TIMEOUT_MS }),
+  pageVisit: (body) => apiPost(ANALYTICS_PATHS.analyticsPageVisit, body, { parse: recorded, timeoutMs: ANALYTICS_TIMEOUT_MS }),
+  action: (body) => apiPost(ANALYTICS_PATHS.analyticsAction, body, { parse: recorded, timeoutMs: ANALYTICS_TIMEOUT_MS }),
 };
 
 export const createAnalyticsClient = ({

@@ -6,9 +6,9 @@
 import type { z } from 'zod';
 import type { Contracts } from './contracts';
 import { checkAnswer } from './answer-check';
-import { SERVICE_NAMES } from './proto-values';
 import { messageWithWait, parseRetryAfter } from './retry-after';
 import { clearSession, getSession, getToken } from './session';
+import { SERVICE_NAMES } from '@nivesh/proto/values';
 
 /** Empty by default: the app is served by the gateway, so requests go to the same origin. */
 const baseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '';

@@ -1,7 +1,7 @@
 /**
  * The wire contracts (the zod schemas of @nivesh/proto) in a chunk of their own, loaded on first use:
  * zod and the schemas are 40 kB gzipped and nothing on the first paint needs them, so modules on the
- * first-load path import proto only as types (the plain values they need are in proto-values.ts).
+ * first-load path import proto only as types (the plain values they need come from @nivesh/proto/values, which imports nothing).
  */
 import type * as Proto from '@nivesh/proto';
 

@@ -1,4 +1,4 @@
-import { DEVICE_FINGERPRINT_MAX_LENGTH } from './proto-values';
+import { DEVICE_FINGERPRINT_MAX_LENGTH } from '@nivesh/proto/values';
 
 const CANVAS_IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAKAAAAAgCAYAAAC';
 

@@ -4,8 +4,8 @@
  * timestamp, so the same browser stays the same device from visit to visit. When the blob cannot be built
  * (no canvas, storage or encoder) the session's stored `device_id` stands in for it.
  */
-import { DEVICE_FINGERPRINT_MAX_LENGTH } from './proto-values';
 import { getSession } from './session';
+import { DEVICE_FINGERPRINT_MAX_LENGTH } from '@nivesh/proto/values';
 
 /** What the blob holds, in the keys the server reads. */
 export type FingerprintComponents = {

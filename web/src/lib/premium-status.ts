@@ -8,9 +8,9 @@ import type { PremiumStatusResponse, Subscription } from '@nivesh/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, parseWith } from './api-client';
 import { deviceFingerprint } from './device-fingerprint';
-import { ROUTE_PATHS } from './proto-values';
 import { getSession, updateSessionUser } from './session';
 import type { SessionUser } from './session';
+import { PREMIUM_PATHS } from '@nivesh/proto/values';
 
 /** Sent as `ip_address`: the server takes the address it sees; no third-party lookup service is called. */
 export const CLIENT_IP_ADDRESS = 'unknown';
@@ -50,7 +50,7 @@ export const deviceBody = () => ({ device_fingerprint: deviceFingerprint(), ip_a
 
 /** GET /api/premium/status (bearer) with this device's fingerprint. */
 export const getPremiumStatus = (signal?: AbortSignal): Promise<PremiumStatusResponse> =>
-  apiGet(`${ROUTE_PATHS.premiumStatus}?${new URLSearchParams(deviceBody()).toString()}`, {
+  apiGet(`${PREMIUM_PATHS.premiumStatus}?${new URLSearchParams(deviceBody()).toString()}`, {
     parse: parseWith((c) => c.PremiumStatusResponseSchema),
     signal,
   });

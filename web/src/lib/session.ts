@@ -5,7 +5,7 @@
  */
 import type { LoginVerifyOtpResponse, User } from '@nivesh/proto';
 import { useSyncExternalStore } from 'react';
-import { SESSION_TTL_HOURS } from './proto-values';
+import { SESSION_TTL_HOURS } from '@nivesh/proto/values';
 
 /** Every local-storage key the session owns (section 3), in the specification's order. */
 export const SESSION_KEYS = [

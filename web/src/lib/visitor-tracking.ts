@@ -5,7 +5,7 @@
  */
 import type { VisitorSessionEndRequest, VisitorTrackRequest } from '@nivesh/proto';
 import { apiPost, apiUrl } from './api-client';
-import { ROUTE_PATHS, VISITOR_HEARTBEAT_INTERVAL_MS } from './proto-values';
+import { VISITOR_HEARTBEAT_INTERVAL_MS, VISITOR_PATHS } from '@nivesh/proto/values';
 
 /** Session storage key (the app's own, beside the specification's local-storage keys): the browser session's visit. */
 export const VISITOR_SESSION_KEY = 'nivesh_visitor_session';
@@ -99,13 +99,13 @@ const accepted = () => true;
 /** The gateway, anonymously: the bearer token would tie a visit to an account, which only opt-in analytics may do. */
 const httpTransport: VisitorTransport = {
   track: (body, keepalive) =>
-    apiPost(ROUTE_PATHS.visitorTrack, body, { parse: accepted, anonymous: true, keepalive, timeoutMs: TRACK_TIMEOUT_MS }),
+    apiPost(VISITOR_PATHS.visitorTrack, body, { parse: accepted, anonymous: true, keepalive, timeoutMs: TRACK_TIMEOUT_MS }),
   endSession: (body) => {
-    const url = apiUrl(ROUTE_PATHS.visitorSessionEnd);
+    const url = apiUrl(VISITOR_PATHS.visitorSessionEnd);
     const blob = new Blob([JSON.stringify(body)], { type: 'application/json' });
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, blob)) return;
     // No beacon (or a full beacon queue): a request that outlives the page does the same.
-    void apiPost(ROUTE_PATHS.visitorSessionEnd, body, { parse: accepted, anonymous: true, keepalive: true }).catch(() => undefined);
+    void apiPost(VISITOR_PATHS.visitorSessionEnd, body, { parse: accepted, anonymous: true, keepalive: true }).catch(() => undefined);
   },
 };
 

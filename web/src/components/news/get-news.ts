@@ -2,7 +2,7 @@ import type { NewsFeed } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MARKET_STALE_MS, getMarket } from '../../lib/market/market-query';
 import { type NewsFilters, newsQuery } from './news-filters';
-import { NEWS_PATHS } from './news-values';
+import { NEWS_PATHS } from '@nivesh/proto/values';
 
 /**
  * GET /api/news (open): generated events and press, filtered and paged, each with its tone and price reaction. A

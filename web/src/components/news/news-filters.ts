@@ -1,5 +1,5 @@
 import { SYMBOL_PATTERN } from '../../lib/market/selected-symbol';
-import { NEWS_KINDS, NEWS_TONES } from './news-values';
+import { NEWS_KINDS, NEWS_TONES } from '@nivesh/proto/values';
 
 export type NewsKindFilter = (typeof NEWS_KINDS)[number];
 export type NewsToneFilter = (typeof NEWS_TONES)[number];

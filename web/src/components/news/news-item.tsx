@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { technicalAnalysisHref } from '../market/market-links';
 import { ScrollTable } from '../scroll-table';
 import { NOT_A_NUMBER, formatMarketDate, formatSignedPercent } from '../../lib/format';
-import { NEWS_CAVEAT } from './news-values';
 import { KIND_NAMES, NEWS_TEXTS, TONE_NAMES } from './texts';
+import { NEWS_CAVEAT } from '@nivesh/proto/values';
 
 const deepInsightsHref = (symbol: string) => `/deep-insights?${new URLSearchParams({ symbol }).toString()}`;
 /** Only web addresses become links: a feed's link is data from outside. */

@@ -1,5 +1,5 @@
 import type { NewsItem } from '@nivesh/proto';
-import { NEWS_CAVEAT } from './news-values';
+import { NEWS_CAVEAT } from '@nivesh/proto/values';
 
 /** What AI News says, in one place (STYLE 9): the page, its filters, each item and the panel on the stock pages. */
 export const NEWS_TEXTS = {

@@ -1,4 +1,4 @@
-import { ANALYTICS_DEFAULT_DAYS, CURRENT_USERS_WINDOW_MINUTES } from '../../lib/proto-values';
+import { ANALYTICS_DEFAULT_DAYS, CURRENT_USERS_WINDOW_MINUTES } from '@nivesh/proto/values';
 
 /** The periods the dashboards offer, in days; the first is the overview's default (section 9). */
 export const DAY_CHOICES = [ANALYTICS_DEFAULT_DAYS, 30, 90] as const;

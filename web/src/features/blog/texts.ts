@@ -1,5 +1,5 @@
 import { formatIndianDay } from '../../lib/format';
-import { BLOG_EXCERPT_MAX, BLOG_MARKDOWN_MAX, BLOG_TAGS_MAX } from './blog-values';
+import { BLOG_EXCERPT_MAX, BLOG_MARKDOWN_MAX, BLOG_TAGS_MAX } from '@nivesh/proto/values';
 
 const minutes = (n: number) => `${n} min read`;
 

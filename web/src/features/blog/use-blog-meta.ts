@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BRAND, usePageMeta } from '../../hooks/use-page-meta';
-import { BLOG_RSS_PATH } from './blog-values';
+import { BLOG_RSS_PATH } from '@nivesh/proto/values';
 
 type BlogMeta = {
   title: string;

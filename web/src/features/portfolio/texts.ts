@@ -1,12 +1,9 @@
 import type { AlertKind, PortfolioRisk, PortfolioTransaction, TradebookImportResponse } from '@nivesh/proto';
 import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
 import { NOT_A_NUMBER, formatINR, formatMarketDate } from '../../lib/format';
-import { PREMIUM_PRICE_INR_PER_MONTH } from '../../lib/proto-values';
-import { ALERTS_FREE_MAX, ALERTS_PREMIUM_MAX, ALERT_LEVEL_MAX, ALERT_MOVE_MAX_PCT } from './alert-values';
 import { formatPercent, formatQuantity, formatRate } from './figures';
-import { TRADEBOOK_MAX_CHARS } from './portfolio-values';
-import type { TransactionKind } from './portfolio-values';
-import { WATCHLISTS_MAX, WATCHLIST_SYMBOLS_MAX } from './watchlist-values';
+import { ALERTS_FREE_MAX, ALERTS_PREMIUM_MAX, ALERT_LEVEL_MAX, ALERT_MOVE_MAX_PCT, PREMIUM_PRICE_INR_PER_MONTH, TRADEBOOK_MAX_CHARS, WATCHLISTS_MAX, WATCHLIST_SYMBOLS_MAX } from '@nivesh/proto/values';
+import type { TransactionKind } from '@nivesh/proto/values';
 
 /** The brokers whose trade books the import reads, as people name them. */
 export const BROKER_NAMES: Record<TradebookImportResponse['broker'], string> = {

@@ -1,6 +1,6 @@
 import { PREMIUM_TOOLS } from '@nivesh/proto/premium-tools';
 import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
-import { PREMIUM_PRICE_INR_PER_MONTH, SEBI_PRICE_DATA_CIRCULAR_DATE } from '../../lib/proto-values';
+import { PREMIUM_PRICE_INR_PER_MONTH, SEBI_PRICE_DATA_CIRCULAR } from '@nivesh/proto/values';
 
 /** Trading days a forecast reaches: proto's `PREDICTION_DEFAULT_HORIZON_DAYS` (texts.test.ts checks they agree). */
 export const FORECAST_HORIZON_DAYS = 10;
@@ -237,7 +237,7 @@ export const forecastHeading = (result: { company: string; ticker: string; horiz
  * what happened since."
  */
 export const illustrationReason = (lagDays: number, asOf: string): string =>
-  `Under SEBI’s rules for education platforms (circular of ${formatMarketDate(SEBI_PRICE_DATA_CIRCULAR_DATE)}), forecasts for a named stock use prices at least ${formatIndianNumber(lagDays, 0)} days old, so this one was made on ${formatMarketDate(asOf)} and is shown with what happened since.`;
+  `Under SEBI’s rules for education platforms (circular of ${formatMarketDate(SEBI_PRICE_DATA_CIRCULAR.date)}), forecasts for a named stock use prices at least ${formatIndianNumber(lagDays, 0)} days old, so this one was made on ${formatMarketDate(asOf)} and is shown with what happened since.`;
 
 const closedInside = (hits: number) => (hits === 0 ? 'none' : formatIndianNumber(hits, 0));
 

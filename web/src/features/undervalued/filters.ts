@@ -1,12 +1,17 @@
+import { SCREENER_FILTERS } from '@nivesh/proto/values';
 import type { ScreenerQuery } from '@nivesh/proto';
 import { useCallback, useMemo } from 'react';
 import { useLatestSearchParams } from '../../hooks/use-latest-search-params';
 import { SYMBOL_PATTERN } from '../../lib/market/selected-symbol';
-import { FILTER_KEYS } from './fundamentals-values';
-import type { FilterKey } from './fundamentals-values';
 
 /** The screener's filters: each bound a number, absent when there is no limit. */
 export type ScreenerFilters = ScreenerQuery;
+
+/** One bound of the screener's query string, e.g. 'pe_max'. */
+export type FilterKey = keyof ScreenerQuery;
+
+/** The query string's keys in their order: each filter's lowest, then its highest. */
+export const FILTER_KEYS: readonly FilterKey[] = SCREENER_FILTERS.flatMap((measure) => [`${measure}_min`, `${measure}_max`] as const);
 
 /** A bound as typed ('25', ' 1.5 '), or null when the text is empty or not a number. */
 const boundOf = (text: string | null): number | null => {

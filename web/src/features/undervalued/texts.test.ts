@@ -1,4 +1,3 @@
-import { FUNDAMENTAL_MEASURES } from './fundamentals-values';
 import { formatCrore, formatMeasure, indianDayOf } from './measures';
 import {
   MEASURE_LABELS,
@@ -10,6 +9,7 @@ import {
   grahamComparison,
   quintileName,
 } from './texts';
+import { FUNDAMENTAL_MEASURES } from '@nivesh/proto/values';
 
 /** Every sentence the page writes itself (the server's caveats and reasons come on top). */
 const ownTexts = (): string[] => [

@@ -1,13 +1,13 @@
 import type { HistoryRange } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getMarket, MARKET_STALE_MS } from './market-query';
-import { ROUTE_PATHS } from '../proto-values';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/market/history: daily bars of one symbol, adjusted for splits and bonus issues unless `adjusted` is false. */
 export const historyQueryOptions = (symbol: string, range: HistoryRange, adjusted: boolean) =>
   queryOptions({
     queryKey: ['market', 'history', symbol, range, adjusted] as const,
-    queryFn: ({ signal }) => getMarket(ROUTE_PATHS.marketHistory, { symbol, range, adjusted }, (c) => c.MarketHistorySchema, signal),
+    queryFn: ({ signal }) => getMarket(MARKET_PATHS.marketHistory, { symbol, range, adjusted }, (c) => c.MarketHistorySchema, signal),
     staleTime: MARKET_STALE_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import type { HistoryRange } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { loadContracts } from '../contracts';
-import { ROUTE_PATHS } from '../proto-values';
 import { getMarket, MARKET_STALE_MS } from './market-query';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/market/indicators: SMA, EMA, RSI, MACD, Bollinger, ATR, ADX, stochastic, OBV and VWAP series, as dated points. */
 export const indicatorsQueryOptions = (symbol: string, range: HistoryRange) =>
@@ -11,7 +11,7 @@ export const indicatorsQueryOptions = (symbol: string, range: HistoryRange) =>
     // The answer travels as columns aligned to its dates (a quarter of the bytes); charts want dated points.
     queryFn: async ({ signal }) => {
       const [answer, { indicatorPoints }] = await Promise.all([
-        getMarket(ROUTE_PATHS.marketIndicators, { symbol, range }, (c) => c.MarketIndicatorsSchema, signal),
+        getMarket(MARKET_PATHS.marketIndicators, { symbol, range }, (c) => c.MarketIndicatorsSchema, signal),
         loadContracts(),
       ]);
       return indicatorPoints(answer);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMarket } from './market-query';
-import { ROUTE_PATHS } from '../proto-values';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 /** How often an open page asks again: a session's file can arrive while a page is open in the evening. */
 const FRESHNESS_REFRESH_MS = 5 * 60_000;
@@ -9,7 +9,7 @@ const FRESHNESS_REFRESH_MS = 5 * 60_000;
 export const marketFreshnessQueryOptions = () =>
   queryOptions({
     queryKey: ['market', 'freshness'] as const,
-    queryFn: ({ signal }) => getMarket(ROUTE_PATHS.marketFreshness, {}, (c) => c.MarketFreshnessSchema, signal),
+    queryFn: ({ signal }) => getMarket(MARKET_PATHS.marketFreshness, {}, (c) => c.MarketFreshnessSchema, signal),
     staleTime: FRESHNESS_REFRESH_MS,
     refetchInterval: FRESHNESS_REFRESH_MS,
   });

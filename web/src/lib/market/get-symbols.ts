@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMarket } from './market-query';
-import { ROUTE_PATHS } from '../proto-values';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/market/symbols: every stock of the universe, for the symbol picker. */
 export const symbolsQueryOptions = () =>
   queryOptions({
     queryKey: ['market', 'symbols'] as const,
-    queryFn: ({ signal }) => getMarket(ROUTE_PATHS.marketSymbols, {}, (c) => c.MarketSymbolsSchema, signal),
+    queryFn: ({ signal }) => getMarket(MARKET_PATHS.marketSymbols, {}, (c) => c.MarketSymbolsSchema, signal),
     staleTime: 60 * 60_000,
   });
 

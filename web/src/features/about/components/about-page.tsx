@@ -3,11 +3,11 @@ import { PageHeader } from '../../../components/page-header';
 import { useLayoutActions } from '../../../hooks/use-layout-actions';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatINR } from '../../../lib/format';
-import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
 import { PRIVACY_TEXTS } from '../texts';
 import { useCompliance } from '../../../lib/get-compliance';
 import { AuditPrivacy, ComplianceSection } from './compliance-section';
 import './about.css';
+import { PREMIUM_PRICE_INR_PER_MONTH } from '@nivesh/proto/values';
 
 /** /about: what Nivesh is, that it educates rather than advises, and how to reach us. */
 export function AboutPage() {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { ADMIN_PATHS } from '@nivesh/proto/values';
 
 /** Every page of the admin log starts with this key; a change to an account refreshes them all. */
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
 
 /** GET /api/admin/audit (admins only): the changes admins made to accounts, newest first, one page. */
 export const getAdminAudit = (page: number, signal?: AbortSignal) =>
-  apiGet(`${ROUTE_PATHS.adminAudit}?page=${page}`, { parse: parseWith((c) => c.AdminAuditResponseSchema), signal });
+  apiGet(`${ADMIN_PATHS.adminAudit}?page=${page}`, { parse: parseWith((c) => c.AdminAuditResponseSchema), signal });
 
 export const adminAuditQueryOptions = (page: number) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { ADMIN_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the accounts list starts with this key; a change to an account refreshes them all. */
 export const ADMIN_USERS_KEY = ['admin', 'users'] as const;
@@ -11,7 +11,7 @@ export type AdminUsersParams = { q: string; page: number };
 export const getAdminUsers = ({ q, page }: AdminUsersParams, signal?: AbortSignal) => {
   const query = new URLSearchParams({ page: String(page) });
   if (q !== '') query.set('q', q);
-  return apiGet(`${ROUTE_PATHS.adminUsers}?${query.toString()}`, { parse: parseWith((c) => c.AdminUsersResponseSchema), signal });
+  return apiGet(`${ADMIN_PATHS.adminUsers}?${query.toString()}`, { parse: parseWith((c) => c.AdminUsersResponseSchema), signal });
 };
 
 export const adminUsersQueryOptions = (params: AdminUsersParams) =>

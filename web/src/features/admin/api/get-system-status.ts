@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { SYSTEM_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/system/status (administrators only): PostgreSQL, Redis and each service, with how many features it has built. */
 export const getSystemStatus = (signal?: AbortSignal) =>
-  apiGet(ROUTE_PATHS.systemStatus, { parse: parseWith((c) => c.SystemStatusResponseSchema), signal });
+  apiGet(SYSTEM_PATHS.systemStatus, { parse: parseWith((c) => c.SystemStatusResponseSchema), signal });
 
 export const systemStatusQueryOptions = () =>
   queryOptions({

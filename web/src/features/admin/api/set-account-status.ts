@@ -1,9 +1,9 @@
 import type { AdminUserChangeResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
 import { ADMIN_AUDIT_KEY } from './get-admin-audit';
 import { ADMIN_USERS_KEY } from './get-admin-users';
+import { ADMIN_PATHS } from '@nivesh/proto/values';
 
 export type SetAccountStatus = { user_id: string; disabled: boolean };
 
@@ -12,7 +12,7 @@ export type SetAccountStatus = { user_id: string; disabled: boolean };
  * enable it again. The answer carries the account as it is now and a sentence; disabling oneself is a 409.
  */
 export const setAccountStatus = (body: SetAccountStatus, signal?: AbortSignal): Promise<AdminUserChangeResponse> =>
-  apiPost(ROUTE_PATHS.adminSetStatus, body, { parse: parseWith((c) => c.AdminUserChangeResponseSchema), signal });
+  apiPost(ADMIN_PATHS.adminSetStatus, body, { parse: parseWith((c) => c.AdminUserChangeResponseSchema), signal });
 
 export const setAccountStatusMutationOptions = () =>
   mutationOptions({

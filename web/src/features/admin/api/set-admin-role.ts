@@ -1,9 +1,9 @@
 import type { AdminUserChangeResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
 import { ADMIN_AUDIT_KEY } from './get-admin-audit';
 import { ADMIN_USERS_KEY } from './get-admin-users';
+import { ADMIN_PATHS } from '@nivesh/proto/values';
 
 export type SetAdminRole = { user_id: string; is_admin: boolean };
 
@@ -12,7 +12,7 @@ export type SetAdminRole = { user_id: string; is_admin: boolean };
  * once. The answer carries the account as it is now and a sentence; a refusal (oneself, the last admin) is a 409.
  */
 export const setAdminRole = (body: SetAdminRole, signal?: AbortSignal): Promise<AdminUserChangeResponse> =>
-  apiPost(ROUTE_PATHS.adminSetRole, body, { parse: parseWith((c) => c.AdminUserChangeResponseSchema), signal });
+  apiPost(ADMIN_PATHS.adminSetRole, body, { parse: parseWith((c) => c.AdminUserChangeResponseSchema), signal });
 
 export const setAdminRoleMutationOptions = () =>
   mutationOptions({

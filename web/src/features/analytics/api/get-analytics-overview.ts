@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { ANALYTICS_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/analytics/dashboard/overview?days=N (administrators only): both dashboards draw from this one answer. */
 export const getAnalyticsOverview = (days: number, signal?: AbortSignal) =>
-  apiGet(`${ROUTE_PATHS.analyticsOverview}?days=${days}`, { parse: parseWith((c) => c.AnalyticsOverviewResponseSchema), signal });
+  apiGet(`${ANALYTICS_PATHS.analyticsOverview}?days=${days}`, { parse: parseWith((c) => c.AnalyticsOverviewResponseSchema), signal });
 
 export const analyticsOverviewQueryOptions = (days: number) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { ANALYTICS_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/analytics/dashboard/basic-stats (administrators only): counts of all time and of today. */
 export const getBasicStats = (signal?: AbortSignal) =>
-  apiGet(ROUTE_PATHS.analyticsBasicStats, { parse: parseWith((c) => c.AnalyticsBasicStatsResponseSchema), signal });
+  apiGet(ANALYTICS_PATHS.analyticsBasicStats, { parse: parseWith((c) => c.AnalyticsBasicStatsResponseSchema), signal });
 
 export const basicStatsQueryOptions = () =>
   queryOptions({

@@ -2,11 +2,11 @@ import type { ForgotPasswordRequest, ForgotPasswordResponse } from '@nivesh/prot
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { AUTH_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/auth/forgot-password: e-mail a password-reset code to the account matching username and e-mail. */
 export const forgotPassword = (body: ForgotPasswordRequest, signal?: AbortSignal): Promise<ForgotPasswordResponse> =>
-  apiPost(ROUTE_PATHS.forgotPassword, body, { parse: parseWith((c) => c.ForgotPasswordResponseSchema), signal });
+  apiPost(AUTH_PATHS.forgotPassword, body, { parse: parseWith((c) => c.ForgotPasswordResponseSchema), signal });
 
 export const forgotPasswordMutationOptions = () =>
   mutationOptions({

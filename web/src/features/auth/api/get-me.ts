@@ -2,11 +2,11 @@ import type { MeResponse } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, parseWith } from '../../../lib/api-client';
 import { updateSessionUser, useSession } from '../../../lib/session';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { AUTH_PATHS } from '@nivesh/proto/values';
 
 /** GET /me: the signed-in user (bearer token); a 401 ends the session in the API client. */
 export const getMe = (signal?: AbortSignal): Promise<MeResponse> =>
-  apiGet(ROUTE_PATHS.me, { parse: parseWith((c) => c.MeResponseSchema), signal });
+  apiGet(AUTH_PATHS.me, { parse: parseWith((c) => c.MeResponseSchema), signal });
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 

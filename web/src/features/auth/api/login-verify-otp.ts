@@ -3,11 +3,11 @@ import type { LoginVerifyOtpRequest, LoginVerifyOtpResponse } from '@nivesh/prot
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { AUTH_PATHS } from '@nivesh/proto/values';
 
 /** POST /login-verify-otp: exchange the login code for the session; gives up after 30 s. */
 export const loginVerifyOtp = (body: LoginVerifyOtpRequest, signal?: AbortSignal): Promise<LoginVerifyOtpResponse> =>
-  apiPost(ROUTE_PATHS.loginVerifyOtp, body, { parse: parseWith((c) => c.LoginVerifyOtpResponseSchema), signal, timeoutMs: OTP_VERIFY_TIMEOUT_MS });
+  apiPost(AUTH_PATHS.loginVerifyOtp, body, { parse: parseWith((c) => c.LoginVerifyOtpResponseSchema), signal, timeoutMs: OTP_VERIFY_TIMEOUT_MS });
 
 export const loginVerifyOtpMutationOptions = () =>
   mutationOptions({

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { apiPost, parseWith } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { ME_QUERY_KEY } from './get-me';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { AUTH_PATHS } from '@nivesh/proto/values';
 
 /** POST /logout: ends the session on the server (bearer token). */
 export const logout = (signal?: AbortSignal): Promise<LogoutResponse> =>
-  apiPost(ROUTE_PATHS.logout, {}, { parse: parseWith((c) => c.LogoutResponseSchema), signal });
+  apiPost(AUTH_PATHS.logout, {}, { parse: parseWith((c) => c.LogoutResponseSchema), signal });
 
 export const logoutMutationOptions = () =>
   mutationOptions({

@@ -2,11 +2,11 @@ import type { RegisterRequestOtpRequest, RegisterRequestOtpResponse } from '@niv
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { AUTH_PATHS } from '@nivesh/proto/values';
 
 /** POST /register-request-otp: check the new account's details and e-mail a registration code. */
 export const registerRequestOtp = (body: RegisterRequestOtpRequest, signal?: AbortSignal): Promise<RegisterRequestOtpResponse> =>
-  apiPost(ROUTE_PATHS.registerRequestOtp, body, { parse: parseWith((c) => c.RegisterRequestOtpResponseSchema), signal });
+  apiPost(AUTH_PATHS.registerRequestOtp, body, { parse: parseWith((c) => c.RegisterRequestOtpResponseSchema), signal });
 
 export const registerRequestOtpMutationOptions = () =>
   mutationOptions({

@@ -2,11 +2,11 @@ import type { RegisterVerifyOtpRequest, RegisterVerifyOtpResponse } from '@nives
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import type { MutationInput } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { AUTH_PATHS } from '@nivesh/proto/values';
 
 /** POST /register-verify-otp: create the account with the e-mailed code. */
 export const registerVerifyOtp = (body: RegisterVerifyOtpRequest, signal?: AbortSignal): Promise<RegisterVerifyOtpResponse> =>
-  apiPost(ROUTE_PATHS.registerVerifyOtp, body, { parse: parseWith((c) => c.RegisterVerifyOtpResponseSchema), signal });
+  apiPost(AUTH_PATHS.registerVerifyOtp, body, { parse: parseWith((c) => c.RegisterVerifyOtpResponseSchema), signal });
 
 export const registerVerifyOtpMutationOptions = () =>
   mutationOptions({

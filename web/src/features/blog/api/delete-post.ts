@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY, refreshBlog } from './get-posts';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/blog/admin/posts/delete (admin) with {id}: deletes the post for good. */
 export const deletePost = async (id: string, signal?: AbortSignal): Promise<void> => {

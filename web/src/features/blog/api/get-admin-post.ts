@@ -1,9 +1,9 @@
 import type { BlogAdminPost } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY } from './get-posts';
 import { retryUnlessRefused } from './retry';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/blog/admin/post?id= (admin): one post with its Markdown, for the editor. */
 export const getAdminPost = (id: string, signal?: AbortSignal): Promise<BlogAdminPost> =>

@@ -1,9 +1,9 @@
 import type { BlogAdminPostSummary } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY } from './get-posts';
 import { retryUnlessRefused } from './retry';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/blog/admin/posts (admin): every post, drafts too, most recently changed first. */
 export const getAdminPosts = async (signal?: AbortSignal): Promise<BlogAdminPostSummary[]> => {

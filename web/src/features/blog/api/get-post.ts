@@ -2,9 +2,9 @@ import type { BlogPostResponse } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY } from './get-posts';
 import { retryUnlessRefused } from './retry';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/blog/post?slug= (token when logged in): a published post, whole for a logged-in reader, locked for a visitor. */
 export const getPost = (slug: string, signal?: AbortSignal): Promise<BlogPostResponse> =>

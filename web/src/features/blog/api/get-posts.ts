@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { BLOG_PATHS } from '../blog-values';
 import { retryUnlessRefused } from './retry';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the blog starts with this key; a change by an admin refreshes them all. */
 export const BLOG_KEY = ['blog'] as const;

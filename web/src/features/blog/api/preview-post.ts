@@ -2,8 +2,8 @@ import type { BlogPreviewResponse } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY } from './get-posts';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** How long the editor waits after the last keystroke before asking for a preview. */
 export const PREVIEW_DEBOUNCE_MS = 400;

@@ -1,8 +1,8 @@
 import type { BlogAdminPost, BlogCreateRequest, BlogUpdateRequest } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY, refreshBlog } from './get-posts';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 /** The editor's fields; with an id the post is saved again, without one it is created as a draft. */
 export type SavePostInput = (BlogCreateRequest & { id?: undefined }) | BlogUpdateRequest;

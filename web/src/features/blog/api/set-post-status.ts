@@ -1,8 +1,8 @@
 import type { BlogAdminPost } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { BLOG_PATHS } from '../blog-values';
 import { BLOG_KEY, refreshBlog } from './get-posts';
+import { BLOG_PATHS } from '@nivesh/proto/values';
 
 export type PostStatusChange = { id: string; publish: boolean };
 

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { usePosts } from '../api/get-posts';
-import { BLOG_RSS_PATH } from '../blog-values';
 import { BLOG_TEXTS } from '../texts';
 import { useBlogMeta } from '../use-blog-meta';
 import { AdminPostsPanel } from './admin-posts-panel';
 import { LoginPrompt } from './login-prompt';
 import { PostMetaLine } from './post-meta-line';
+import { BLOG_RSS_PATH } from '@nivesh/proto/values';
 
 type BlogListProps = { isLoggedIn: boolean; isAdmin: boolean; tag: string | null };
 

@@ -11,10 +11,10 @@ import { useMarkdownPreview } from '../api/preview-post';
 import type { SavePostInput } from '../api/save-post';
 import { useSavePost } from '../api/save-post';
 import { useSetPostStatus } from '../api/set-post-status';
-import { BLOG_EXCERPT_MAX, BLOG_MARKDOWN_MAX, BLOG_SLUG_MAX, BLOG_TAGS_MAX, BLOG_TAG_MAX, BLOG_TITLE_MAX } from '../blog-values';
 import { BLOG_TEXTS } from '../texts';
 import { useBlogMeta } from '../use-blog-meta';
 import '../../../components/widgets/widgets.css';
+import { BLOG_EXCERPT_MAX, BLOG_MARKDOWN_MAX, BLOG_SLUG_MAX, BLOG_TAGS_MAX, BLOG_TAG_MAX, BLOG_TITLE_MAX } from '@nivesh/proto/values';
 
 const T = BLOG_TEXTS.editor;
 

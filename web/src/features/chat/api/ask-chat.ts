@@ -1,15 +1,15 @@
 import type { ChatQueryRequest, ChatQueryResponse, ChatType } from '@nivesh/proto';
 import { ApiError, apiPost, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
 import type { ChatNotice } from '../texts';
 import { QUERY_ERRORS } from '../texts';
+import { CHAT_PATHS } from '@nivesh/proto/values';
 
 /** A language-model answer may take a while (the server allows 45 s); the client waits a little longer. */
 const QUERY_TIMEOUT_MS = 60_000;
 
 /** POST /chat/{sentiment|technical}/query: one question of a started chat and its answer. No bearer token (section 7). */
 export const askChat = (type: ChatType, body: ChatQueryRequest, signal?: AbortSignal): Promise<ChatQueryResponse> =>
-  apiPost(type === 'technical' ? ROUTE_PATHS.chatTechnicalQuery : ROUTE_PATHS.chatSentimentQuery, body, {
+  apiPost(type === 'technical' ? CHAT_PATHS.chatTechnicalQuery : CHAT_PATHS.chatSentimentQuery, body, {
     parse: parseWith((c) => c.ChatQueryResponseSchema),
     signal,
     timeoutMs: QUERY_TIMEOUT_MS,

@@ -1,8 +1,8 @@
 import type { ChatStartResponse, ChatType } from '@nivesh/proto';
 import { ApiError, apiPost, parseWith } from '../../../lib/api-client';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
 import type { ChatNotice } from '../texts';
 import { START_ERRORS } from '../texts';
+import { CHAT_PATHS } from '@nivesh/proto/values';
 
 /** Starting a chat waits this long (the server's own deadline is 15 s). */
 const START_TIMEOUT_MS = 20_000;
@@ -12,7 +12,7 @@ const START_TIMEOUT_MS = 20_000;
  * greeting. No bearer token is sent (section 7).
  */
 export const startChat = (type: ChatType, ticker: string | null, signal?: AbortSignal): Promise<ChatStartResponse> =>
-  apiPost(type === 'technical' ? ROUTE_PATHS.chatTechnicalStart : ROUTE_PATHS.chatSentimentStart, type === 'technical' && ticker ? { ticker } : {}, {
+  apiPost(type === 'technical' ? CHAT_PATHS.chatTechnicalStart : CHAT_PATHS.chatSentimentStart, type === 'technical' && ticker ? { ticker } : {}, {
     parse: parseWith((c) => c.ChatStartResponseSchema),
     signal,
     timeoutMs: START_TIMEOUT_MS,

@@ -10,11 +10,11 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { formatIndianDay } from '../../../lib/format';
 import { useNews } from '../../../components/news/get-news';
 import { datesReversed, filtersFromParams, type NewsFilters, paramsWithFilters } from '../../../components/news/news-filters';
-import { NEWS_KINDS, NEWS_TONES } from '../../../components/news/news-values';
 import { KIND_NAMES, NEWS_TEXTS, TONE_NAMES } from '../../../components/news/texts';
 import { NewsList } from '../../../components/news/news-list';
 import '../../../components/market/market.css';
 import '../../../components/news/news.css';
+import { NEWS_KINDS, NEWS_TONES } from '@nivesh/proto/values';
 
 export const NEWS_PAGE_SIZE = 20;
 

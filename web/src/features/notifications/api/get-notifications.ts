@@ -4,15 +4,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { NOTIFICATION_PATHS } from '../notification-values';
 import { UNREAD_KEY } from './get-unread-count';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the user's notifications starts with this key. */
 export const NOTIFICATIONS_KEY = ['notifications', 'list'] as const;
 
 /** GET /api/notifications (bearer): the user's notifications, newest first, with the number unread. */
 export const getNotifications = (signal?: AbortSignal): Promise<Notifications> =>
-  apiGet(NOTIFICATION_PATHS.notifications, {
+  apiGet(ALERTS_PATHS.notifications, {
     parse: parseWith((c) => c.NotificationsSchema),
     signal,
     timeoutMs: 15_000,

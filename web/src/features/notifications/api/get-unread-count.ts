@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { NOTIFICATION_PATHS, UNREAD_POLL_MS } from '../notification-values';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
+
+/** How often the bell asks for the unread count while the tab is in view (it also asks when the tab comes back). */
+export const UNREAD_POLL_MS = 60_000;
 
 /** Every query of the unread count starts with this key; reading the list or marking it read sets it. */
 export const UNREAD_KEY = ['notifications', 'unread'] as const;
 
 /** GET /api/notifications/unread (bearer): how many of the user's notifications are unread. */
 export const getUnreadCount = async (signal?: AbortSignal): Promise<number> => {
-  const answer = await apiGet(NOTIFICATION_PATHS.notificationsUnread, {
+  const answer = await apiGet(ALERTS_PATHS.notificationsUnread, {
     parse: parseWith((c) => c.UnreadCountSchema),
     signal,
     timeoutMs: 10_000,

@@ -1,12 +1,12 @@
 import type { Notifications } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { NOTIFICATION_PATHS } from '../notification-values';
 import { showNotifications } from './get-notifications';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/notifications/read (bearer) with {ids} or, for all of them, {}: answers the list after it. */
 export const markNotificationsRead = (ids?: readonly string[], signal?: AbortSignal): Promise<Notifications> =>
-  apiPost(NOTIFICATION_PATHS.notificationsRead, ids ? { ids } : {}, {
+  apiPost(ALERTS_PATHS.notificationsRead, ids ? { ids } : {}, {
     parse: parseWith((c) => c.NotificationsSchema),
     signal,
     timeoutMs: 15_000,

@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { reload, startSession } from '../../../lib/session';
 import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
-import { NOTIFICATION_PATHS, UNREAD_POLL_MS } from '../notification-values';
 import { NOTIFICATION_TEXTS } from '../texts';
 import { NOTIFICATIONS, notificationServer } from '../testing/fixtures';
 import { NotificationBell } from './notification-bell';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
+import { UNREAD_POLL_MS } from '../api/get-unread-count';
 
 type Server = Parameters<typeof notificationServer>[0];
 
@@ -43,9 +44,9 @@ describe('NotificationBell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     expect(within(bell).getByTestId('notification-count').textContent).toBe('2');
     expect(within(bell).getByTestId('notification-count').getAttribute('aria-hidden')).toBe('true');
-    expect(callsTo(NOTIFICATION_PATHS.notificationsUnread)[0]?.headers.Authorization).toBe('Bearer token-abc');
+    expect(callsTo(ALERTS_PATHS.notificationsUnread)[0]?.headers.Authorization).toBe('Bearer token-abc');
     // The list is not asked for until it is opened.
-    expect(callsTo(NOTIFICATION_PATHS.notifications)).toHaveLength(0);
+    expect(callsTo(ALERTS_PATHS.notifications)).toHaveLength(0);
   });
 
   it('draws no count when nothing is unread, a short one past 99, and stays a plain bell when the count fails', async () => {
@@ -58,7 +59,7 @@ describe('NotificationBell', () => {
     many.unmount();
 
     const { callsTo } = openBell({ unread: () => json({ detail: 'Something went wrong on our side.' }, 503) });
-    await waitFor(() => expect(callsTo(NOTIFICATION_PATHS.notificationsUnread)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(ALERTS_PATHS.notificationsUnread)).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 
@@ -67,12 +68,12 @@ describe('NotificationBell', () => {
     let unread = 2;
     const { callsTo } = openBell({ unread: () => json({ unread }) });
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
-    expect(callsTo(NOTIFICATION_PATHS.notificationsUnread)).toHaveLength(1);
+    expect(callsTo(ALERTS_PATHS.notificationsUnread)).toHaveLength(1);
 
     unread = 3;
     await act(() => vi.advanceTimersByTimeAsync(UNREAD_POLL_MS));
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
-    expect(callsTo(NOTIFICATION_PATHS.notificationsUnread)).toHaveLength(2);
+    expect(callsTo(ALERTS_PATHS.notificationsUnread)).toHaveLength(2);
 
     unread = 4;
     await act(() => vi.advanceTimersByTimeAsync(20_000));
@@ -80,7 +81,7 @@ describe('NotificationBell', () => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
     expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeTruthy();
-    expect(callsTo(NOTIFICATION_PATHS.notificationsUnread)).toHaveLength(3);
+    expect(callsTo(ALERTS_PATHS.notificationsUnread)).toHaveLength(3);
   });
 
   it('opens the list newest first, the unread ones marked in words too', async () => {
@@ -95,7 +96,7 @@ describe('NotificationBell', () => {
     ]);
     expect(list.map((item) => item.querySelector('time')?.textContent)).toEqual(['28 Mar 2024', '14 Feb 2024', '12 Jan 2024']);
     expect(list.map((item) => item.className)).toEqual(['notification-item unread', 'notification-item unread', 'notification-item']);
-    expect(callsTo(NOTIFICATION_PATHS.notifications)[0]?.headers.Authorization).toBe('Bearer token-abc');
+    expect(callsTo(ALERTS_PATHS.notifications)[0]?.headers.Authorization).toBe('Bearer token-abc');
   });
 
   it('marks all read, and the bell’s count goes with them', async () => {
@@ -105,7 +106,7 @@ describe('NotificationBell', () => {
     fireEvent.click(button);
     await waitFor(() => expect(within(dialog).queryByText(/^Unread:/)).toBeNull());
     expect(items(dialog).every((item) => item.className === 'notification-item')).toBe(true);
-    expect(callsTo(NOTIFICATION_PATHS.notificationsRead)).toEqual([expect.objectContaining({ method: 'POST', body: {} })]);
+    expect(callsTo(ALERTS_PATHS.notificationsRead)).toEqual([expect.objectContaining({ method: 'POST', body: {} })]);
     expect((button as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(dialog).getByRole('button', { name: NOTIFICATION_TEXTS.close }));
@@ -153,6 +154,6 @@ describe('the bell in the app header', () => {
     renderRoutes('/about');
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(within(header()).queryByRole('button', { name: /^Notifications/ })).toBeNull();
-    expect(callsTo(NOTIFICATION_PATHS.notificationsUnread)).toHaveLength(0);
+    expect(callsTo(ALERTS_PATHS.notificationsUnread)).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 import type { Notification, Notifications } from '@nivesh/proto';
 import type { FetchCall } from '../../../testing/fetch-mock';
 import { ME, json, notFound } from '../../../testing/fetch-mock';
-import { NOTIFICATION_PATHS } from '../notification-values';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
 
 /** Two unread, one read; the server answers newest first, but the oldest comes first here to show the list sorts. */
 export const NOTIFICATION_LIST: Notification[] = [
@@ -51,10 +51,10 @@ export const notificationServer =
   (routes: Routes = {}) =>
   (call: FetchCall): Response | Promise<Response> => {
     if (call.url === '/me') return json(ME);
-    if (call.url === NOTIFICATION_PATHS.notificationsUnread) {
+    if (call.url === ALERTS_PATHS.notificationsUnread) {
       return routes.unread ? routes.unread(call) : json({ unread: NOTIFICATIONS.unread });
     }
-    if (call.url === NOTIFICATION_PATHS.notifications) return routes.list ? routes.list(call) : json(NOTIFICATIONS);
-    if (call.url === NOTIFICATION_PATHS.notificationsRead) return routes.read ? routes.read(call) : json(ALL_READ);
+    if (call.url === ALERTS_PATHS.notifications) return routes.list ? routes.list(call) : json(NOTIFICATIONS);
+    if (call.url === ALERTS_PATHS.notificationsRead) return routes.read ? routes.read(call) : json(ALL_READ);
     return notFound();
   };

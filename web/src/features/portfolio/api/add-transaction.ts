@@ -1,8 +1,8 @@
 import type { PortfolioTransaction, TransactionInput } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { refreshPortfolio } from './refresh';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/portfolio/transactions (bearer): record a buy, sell or dividend by hand; answers it as stored (201). */
 export const addTransaction = (body: TransactionInput, signal?: AbortSignal): Promise<PortfolioTransaction> =>

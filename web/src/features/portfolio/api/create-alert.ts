@@ -3,8 +3,9 @@ import { DEVICE_FINGERPRINT_HEADER } from '@nivesh/proto/premium-tools';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import { deviceFingerprint } from '../../../lib/device-fingerprint';
-import { ALERT_PATHS, isPremiumAlertKind } from '../alert-values';
 import { showAlerts } from './get-alerts';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
+import { isPremiumAlertKind } from '../alert-kinds';
 
 /**
  * POST /api/portfolio/alerts (bearer) with {symbol, rule, email}: set an alert; answers them all. An RSI alert is a
@@ -12,7 +13,7 @@ import { showAlerts } from './get-alerts';
  * no premium) comes back as 4xx {detail}.
  */
 export const createAlert = (body: AlertCreateRequest, signal?: AbortSignal): Promise<Alerts> =>
-  apiPost(ALERT_PATHS.portfolioCreateAlert, body, {
+  apiPost(ALERTS_PATHS.portfolioCreateAlert, body, {
     parse: parseWith((c) => c.AlertsSchema),
     signal,
     timeoutMs: 15_000,

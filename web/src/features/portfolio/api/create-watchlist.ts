@@ -1,13 +1,13 @@
 import type { Watchlist } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { WATCHLIST_PATHS } from '../watchlist-values';
 import { showWatchlists } from './get-watchlists';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/portfolio/watchlists (bearer) with {name}: create a watchlist (at most 20); answers them all. */
 export const createWatchlist = async (name: string, signal?: AbortSignal): Promise<Watchlist[]> => {
   const answer = await apiPost(
-    WATCHLIST_PATHS.portfolioCreateWatchlist,
+    PORTFOLIO_PATHS.portfolioCreateWatchlist,
     { name },
     { parse: parseWith((c) => c.WatchlistsSchema), signal, timeoutMs: 15_000 },
   );

@@ -1,13 +1,13 @@
 import type { Alerts } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { ALERT_PATHS } from '../alert-values';
 import { showAlerts } from './get-alerts';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/portfolio/alerts/delete (bearer) with {id}: delete one of the user's alerts; answers the rest. */
 export const deleteAlert = (id: string, signal?: AbortSignal): Promise<Alerts> =>
   apiPost(
-    ALERT_PATHS.portfolioDeleteAlert,
+    ALERTS_PATHS.portfolioDeleteAlert,
     { id },
     { parse: parseWith((c) => c.AlertsSchema), signal, timeoutMs: 15_000 },
   );

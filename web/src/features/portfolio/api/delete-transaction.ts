@@ -1,10 +1,10 @@
 import type { PortfolioTransaction } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { PORTFOLIO_SUMMARY_KEY } from './get-portfolio';
 import { TRANSACTIONS_KEY } from './get-transactions';
 import { WHAT_IF_KEY } from './get-what-if';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/portfolio/transactions/delete (bearer): delete one of the user's transactions; answers the list left. */
 export const deleteTransaction = async (id: string, signal?: AbortSignal): Promise<PortfolioTransaction[]> => {

@@ -1,13 +1,13 @@
 import type { Watchlist } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { WATCHLIST_PATHS } from '../watchlist-values';
 import { showWatchlists } from './get-watchlists';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/portfolio/watchlists/delete (bearer) with {id}: delete one of the user’s watchlists; answers the rest. */
 export const deleteWatchlist = async (id: string, signal?: AbortSignal): Promise<Watchlist[]> => {
   const answer = await apiPost(
-    WATCHLIST_PATHS.portfolioDeleteWatchlist,
+    PORTFOLIO_PATHS.portfolioDeleteWatchlist,
     { id },
     { parse: parseWith((c) => c.WatchlistsSchema), signal, timeoutMs: 15_000 },
   );

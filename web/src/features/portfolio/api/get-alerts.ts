@@ -3,15 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { ALERT_PATHS } from '../alert-values';
 import { retryUnlessRefused } from './retry';
+import { ALERTS_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the user's alerts starts with this key. */
 export const ALERTS_KEY = ['portfolio', 'alerts'] as const;
 
 /** GET /api/portfolio/alerts (bearer): the user's alerts, how many the account may keep and whether it is premium. */
 export const getAlerts = (signal?: AbortSignal): Promise<Alerts> =>
-  apiGet(ALERT_PATHS.portfolioAlerts, { parse: parseWith((c) => c.AlertsSchema), signal, timeoutMs: 15_000 });
+  apiGet(ALERTS_PATHS.portfolioAlerts, { parse: parseWith((c) => c.AlertsSchema), signal, timeoutMs: 15_000 });
 
 /** Keyed by the user, so one account's alerts never show in another's session in the same tab. */
 export const alertsQueryOptions = (userId: string | null) =>

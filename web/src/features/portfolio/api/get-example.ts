@@ -2,8 +2,8 @@ import type { PortfolioSummary } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { MARKET_STALE_MS } from '../../../lib/market/market-query';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { retryUnlessRefused } from './retry';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/portfolio/example (open): a fixed example portfolio, ten stocks bought on one day, read-only. */
 export const getExamplePortfolio = (signal?: AbortSignal): Promise<PortfolioSummary> =>

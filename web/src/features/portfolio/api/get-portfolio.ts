@@ -2,8 +2,8 @@ import type { PortfolioSummary } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { retryUnlessRefused } from './retry';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the logged-in user's summary starts with this key; a change to the transactions refreshes it. */
 export const PORTFOLIO_SUMMARY_KEY = ['portfolio', 'summary'] as const;

@@ -2,8 +2,8 @@ import type { PortfolioTransaction } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { retryUnlessRefused } from './retry';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the user's transactions starts with this key. */
 export const TRANSACTIONS_KEY = ['portfolio', 'transactions'] as const;

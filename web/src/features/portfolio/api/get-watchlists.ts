@@ -3,15 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { WATCHLIST_PATHS } from '../watchlist-values';
 import { retryUnlessRefused } from './retry';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the user's watchlists starts with this key. */
 export const WATCHLISTS_KEY = ['portfolio', 'watchlists'] as const;
 
 /** GET /api/portfolio/watchlists (bearer): the user's watchlists, each stock with its close, day's change and range. */
 export const getWatchlists = async (signal?: AbortSignal): Promise<Watchlist[]> => {
-  const answer = await apiGet(WATCHLIST_PATHS.portfolioWatchlists, {
+  const answer = await apiGet(PORTFOLIO_PATHS.portfolioWatchlists, {
     parse: parseWith((c) => c.WatchlistsSchema),
     signal,
     timeoutMs: 15_000,

@@ -5,8 +5,8 @@ import { apiGet, parseWith } from '../../../lib/api-client';
 import { deviceFingerprint } from '../../../lib/device-fingerprint';
 import { MARKET_STALE_MS } from '../../../lib/market/market-query';
 import { useSession } from '../../../lib/session';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { retryUnlessRefused } from './retry';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** Every query of the what-if starts with this key; a change to the transactions refreshes it. */
 export const WHAT_IF_KEY = ['portfolio', 'what-if'] as const;

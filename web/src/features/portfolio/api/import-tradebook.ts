@@ -1,8 +1,8 @@
 import type { TradebookImportResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
 import { refreshPortfolio } from './refresh';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /**
  * POST /api/portfolio/import (bearer) with the file's text: a Zerodha Console tradebook or an Upstox trade report.

@@ -1,13 +1,13 @@
 import type { Watchlist } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
-import { WATCHLIST_PATHS } from '../watchlist-values';
 import type { WatchlistSymbol } from './add-to-watchlist';
 import { showWatchlists } from './get-watchlists';
+import { PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/portfolio/watchlists/remove (bearer) with {id, symbol}: take a stock off a watchlist; answers them all. */
 export const removeFromWatchlist = async (body: WatchlistSymbol, signal?: AbortSignal): Promise<Watchlist[]> => {
-  const answer = await apiPost(WATCHLIST_PATHS.portfolioRemoveFromWatchlist, body, {
+  const answer = await apiPost(PORTFOLIO_PATHS.portfolioRemoveFromWatchlist, body, {
     parse: parseWith((c) => c.WatchlistsSchema),
     signal,
     timeoutMs: 15_000,

@@ -4,9 +4,9 @@ import type { TransactionInput } from '@nivesh/proto';
 import { useId, useState } from 'react';
 import { SymbolPicker } from '../../../components/market/symbol-picker';
 import { useAddTransaction } from '../api/add-transaction';
-import { NOTE_MAX_LENGTH, TRANSACTION_KINDS } from '../portfolio-values';
-import type { TransactionKind } from '../portfolio-values';
 import { KIND_LABELS, PORTFOLIO_TEXTS, addedLine } from '../texts';
+import { NOTE_MAX_LENGTH, TRANSACTION_KINDS } from '@nivesh/proto/values';
+import type { TransactionKind } from '@nivesh/proto/values';
 
 /** What the form holds: the figures as typed, so '1,250' and '2596.30' stay as written until sent. */
 type Draft = {

@@ -20,13 +20,6 @@ import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useAlerts } from '../api/get-alerts';
 import {
-  ALERT_KINDS,
-  ALERT_LEVEL_MAX,
-  ALERT_MOVE_MAX_PCT,
-  RSI_ALERT_LEVELS,
-  isPremiumAlertKind,
-} from '../alert-values';
-import {
   ALERT_KIND_LABELS,
   ALERT_TEXTS,
   PORTFOLIO_TEXTS,
@@ -39,6 +32,8 @@ import {
 import { parseAmount } from './add-transaction-form';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import '../../../components/widgets/widgets.css';
+import { ALERT_KINDS, ALERT_LEVEL_MAX, ALERT_MOVE_MAX_PCT, RSI_ALERT_LEVELS } from '@nivesh/proto/values';
+import { isPremiumAlertKind } from '../alert-kinds';
 
 type MoveDirection = MovePctRule['params']['direction'];
 type RsiDirection = RsiCrossRule['params']['direction'];

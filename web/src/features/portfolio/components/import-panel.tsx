@@ -3,8 +3,8 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useImportTradebook } from '../api/import-tradebook';
-import { TRADEBOOK_MAX_CHARS } from '../portfolio-values';
 import { PORTFOLIO_TEXTS, importResult, skippedLine } from '../texts';
+import { TRADEBOOK_MAX_CHARS } from '@nivesh/proto/values';
 
 /** A character takes at most 4 bytes in UTF-8: a file larger than this cannot fit, so it is refused unread. */
 const MAX_FILE_BYTES = TRADEBOOK_MAX_CHARS * 4;

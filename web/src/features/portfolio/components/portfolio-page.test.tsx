@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reload, startSession } from '../../../lib/session';
 import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
-import { TRADEBOOK_MAX_CHARS } from '../portfolio-values';
 import { PORTFOLIO_TEXTS } from '../texts';
 import {
   EMPTY_SUMMARY,
@@ -13,6 +12,7 @@ import {
   portfolioServer,
 } from '../testing/fixtures';
 import type { ValueChartProps } from './value-chart';
+import { TRADEBOOK_MAX_CHARS } from '@nivesh/proto/values';
 
 // jsdom has no canvas: the lazily loaded chart is replaced by what the page hands it.
 vi.mock('./value-chart-canvas', () => ({

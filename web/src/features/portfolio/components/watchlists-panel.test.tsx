@@ -4,8 +4,8 @@ import { LOGIN_VERIFIED, json, stubFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { PORTFOLIO_TEXTS, changeWords, rangeText } from '../texts';
 import { WATCHLISTS, portfolioServer } from '../testing/fixtures';
-import { WATCHLISTS_MAX } from '../watchlist-values';
 import { WatchlistsPanel } from './watchlists-panel';
+import { WATCHLISTS_MAX } from '@nivesh/proto/values';
 
 type Server = Parameters<typeof portfolioServer>[0];
 

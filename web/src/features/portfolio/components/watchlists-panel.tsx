@@ -24,8 +24,8 @@ import {
   watchlistCaption,
   watchlistWords,
 } from '../texts';
-import { WATCHLISTS_MAX, WATCHLIST_NAME_MAX, WATCHLIST_SYMBOLS_MAX } from '../watchlist-values';
 import '../../../components/widgets/widgets.css';
+import { WATCHLISTS_MAX, WATCHLIST_NAME_MAX, WATCHLIST_SYMBOLS_MAX } from '@nivesh/proto/values';
 
 /** A new watchlist's name; once the user has the most there can be, the form says so instead of sending. */
 function CreateWatchlistForm({ count }: { count: number | null }) {

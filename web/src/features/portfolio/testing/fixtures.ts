@@ -18,9 +18,7 @@ import type {
 } from '@nivesh/proto';
 import type { FetchCall } from '../../../testing/fetch-mock';
 import { ME, json, notFound, premiumStatus } from '../../../testing/fetch-mock';
-import { ALERT_PATHS } from '../alert-values';
-import { PORTFOLIO_PATHS } from '../portfolio-values';
-import { WATCHLIST_PATHS } from '../watchlist-values';
+import { ALERTS_PATHS, PORTFOLIO_PATHS } from '@nivesh/proto/values';
 
 export const AS_OF = '2024-03-28';
 
@@ -493,14 +491,14 @@ export const WATCHLISTS: Watchlist[] = [
 /** The watchlists after a change, as the server answers every one of them: the whole list. */
 const changedWatchlists = (call: FetchCall): Watchlist[] => {
   const body = call.body as { id?: string; name?: string; symbol?: string };
-  if (call.url === WATCHLIST_PATHS.portfolioCreateWatchlist) {
+  if (call.url === PORTFOLIO_PATHS.portfolioCreateWatchlist) {
     return [...WATCHLISTS, { id: 'wl-new', name: body.name ?? '', items: [] }];
   }
-  if (call.url === WATCHLIST_PATHS.portfolioDeleteWatchlist) return WATCHLISTS.filter((entry) => entry.id !== body.id);
+  if (call.url === PORTFOLIO_PATHS.portfolioDeleteWatchlist) return WATCHLISTS.filter((entry) => entry.id !== body.id);
   return WATCHLISTS.map((entry) => {
     if (entry.id !== body.id) return entry;
     const others = entry.items.filter((stock) => stock.symbol !== body.symbol);
-    const added = call.url === WATCHLIST_PATHS.portfolioAddToWatchlist ? [item(body.symbol ?? '')] : [];
+    const added = call.url === PORTFOLIO_PATHS.portfolioAddToWatchlist ? [item(body.symbol ?? '')] : [];
     return { ...entry, items: [...others, ...added] };
   });
 };
@@ -592,7 +590,7 @@ export const ALERTS: Alerts = { alerts: ALERT_LIST, limit: 5, is_premium: false 
 
 /** The alerts after a change, as the server answers each: the whole list. */
 const changedAlerts = (call: FetchCall): Alerts => {
-  if (call.url === ALERT_PATHS.portfolioDeleteAlert) {
+  if (call.url === ALERTS_PATHS.portfolioDeleteAlert) {
     const { id } = call.body as { id: string };
     return { ...ALERTS, alerts: ALERT_LIST.filter((entry) => entry.id !== id) };
   }
@@ -640,13 +638,13 @@ type Routes = Partial<
 const watchlistRoute = (routes: Routes, call: FetchCall): Response | Promise<Response> | null => {
   const changed = (handler: Handler | undefined) =>
     handler ? handler(call) : json({ watchlists: changedWatchlists(call) });
-  if (call.url === WATCHLIST_PATHS.portfolioWatchlists) {
+  if (call.url === PORTFOLIO_PATHS.portfolioWatchlists) {
     if (call.method === 'POST') return changed(routes.createWatchlist);
     return routes.watchlists ? routes.watchlists(call) : json({ watchlists: WATCHLISTS });
   }
-  if (call.url === WATCHLIST_PATHS.portfolioDeleteWatchlist) return changed(routes.deleteWatchlist);
-  if (call.url === WATCHLIST_PATHS.portfolioAddToWatchlist) return changed(routes.addToWatchlist);
-  if (call.url === WATCHLIST_PATHS.portfolioRemoveFromWatchlist) return changed(routes.removeFromWatchlist);
+  if (call.url === PORTFOLIO_PATHS.portfolioDeleteWatchlist) return changed(routes.deleteWatchlist);
+  if (call.url === PORTFOLIO_PATHS.portfolioAddToWatchlist) return changed(routes.addToWatchlist);
+  if (call.url === PORTFOLIO_PATHS.portfolioRemoveFromWatchlist) return changed(routes.removeFromWatchlist);
   return null;
 };
 
@@ -663,11 +661,11 @@ export const portfolioServer =
     const watchlists = watchlistRoute(routes, call);
     if (watchlists) return watchlists;
     if (call.url === PORTFOLIO_PATHS.portfolioWhatIf) return routes.whatIf ? routes.whatIf(call) : json(WHAT_IF);
-    if (call.url === ALERT_PATHS.portfolioAlerts) {
+    if (call.url === ALERTS_PATHS.portfolioAlerts) {
       if (call.method === 'POST') return routes.createAlert ? routes.createAlert(call) : json(changedAlerts(call));
       return routes.alerts ? routes.alerts(call) : json(ALERTS);
     }
-    if (call.url === ALERT_PATHS.portfolioDeleteAlert) {
+    if (call.url === ALERTS_PATHS.portfolioDeleteAlert) {
       return routes.deleteAlert ? routes.deleteAlert(call) : json(changedAlerts(call));
     }
     if (call.url === PORTFOLIO_PATHS.portfolioSummary) return routes.summary ? routes.summary(call) : json(SUMMARY);

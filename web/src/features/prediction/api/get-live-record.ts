@@ -2,11 +2,11 @@ import type { ForecastLiveRecord } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { MARKET_STALE_MS } from '../../../lib/market/market-query';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { PREDICTION_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/predictions/live-record: every forecast served, scored against the closes that arrived after it. */
 export const getLiveRecord = (signal?: AbortSignal): Promise<ForecastLiveRecord> =>
-  apiGet(ROUTE_PATHS.predictionLiveRecord, { parse: parseWith((c) => c.ForecastLiveRecordSchema), signal, timeoutMs: 20_000 });
+  apiGet(PREDICTION_PATHS.predictionLiveRecord, { parse: parseWith((c) => c.ForecastLiveRecordSchema), signal, timeoutMs: 20_000 });
 
 export const liveRecordQueryOptions = () =>
   queryOptions({

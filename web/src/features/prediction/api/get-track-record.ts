@@ -2,11 +2,11 @@ import type { ForecastTrackRecord } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, parseWith } from '../../../lib/api-client';
 import { MARKET_STALE_MS } from '../../../lib/market/market-query';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { PREDICTION_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/predictions/accuracy: every stock's chosen model and its accuracy on a test period it was not chosen on. */
 export const getTrackRecord = (signal?: AbortSignal): Promise<ForecastTrackRecord> =>
-  apiGet(ROUTE_PATHS.predictionAccuracy, { parse: parseWith((c) => c.ForecastTrackRecordSchema), signal, timeoutMs: 20_000 });
+  apiGet(PREDICTION_PATHS.predictionAccuracy, { parse: parseWith((c) => c.ForecastTrackRecordSchema), signal, timeoutMs: 20_000 });
 
 export const trackRecordQueryOptions = () =>
   queryOptions({

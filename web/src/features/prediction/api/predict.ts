@@ -4,8 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiPost, parseWith } from '../../../lib/api-client';
 import { deviceFingerprint } from '../../../lib/device-fingerprint';
 import { MARKET_STALE_MS } from '../../../lib/market/market-query';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
 import { FORECAST_HORIZON_DAYS, FREE_FORECAST_HORIZON_DAYS, PREDICTION_TEXTS } from '../texts';
+import { PREDICTION_PATHS } from '@nivesh/proto/values';
 
 /**
  * POST /predict with the ticker in upper case (bearer token optional): a TrendVision forecast. The default horizon
@@ -15,7 +15,7 @@ import { FORECAST_HORIZON_DAYS, FREE_FORECAST_HORIZON_DAYS, PREDICTION_TEXTS } f
 export const predict = (ticker: string, horizonDays: number = FORECAST_HORIZON_DAYS, signal?: AbortSignal): Promise<PredictResponse> => {
   const body = { ticker: ticker.trim().toUpperCase(), ...(horizonDays === FORECAST_HORIZON_DAYS ? {} : { horizon_days: horizonDays }) };
   const headers = horizonDays > FREE_FORECAST_HORIZON_DAYS ? { [DEVICE_FINGERPRINT_HEADER]: deviceFingerprint() } : undefined;
-  return apiPost(ROUTE_PATHS.predict, body, { parse: parseWith((c) => c.PredictResponseSchema), signal, headers });
+  return apiPost(PREDICTION_PATHS.predict, body, { parse: parseWith((c) => c.PredictResponseSchema), signal, headers });
 };
 
 /**

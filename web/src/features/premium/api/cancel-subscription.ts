@@ -2,11 +2,11 @@ import type { CancelResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import { PREMIUM_STATUS_KEY } from '../../../lib/premium-status';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { PREMIUM_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/premium/cancel (bearer): stops renewal; premium stays until `premium_expires_at`. */
 export const cancelSubscription = (signal?: AbortSignal): Promise<CancelResponse> =>
-  apiPost(ROUTE_PATHS.premiumCancel, {}, { parse: parseWith((c) => c.CancelResponseSchema), signal });
+  apiPost(PREMIUM_PATHS.premiumCancel, {}, { parse: parseWith((c) => c.CancelResponseSchema), signal });
 
 export const cancelSubscriptionMutationOptions = () =>
   mutationOptions({

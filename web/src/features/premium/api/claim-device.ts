@@ -2,11 +2,11 @@ import type { PremiumStatusResponse } from '@nivesh/proto';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, parseWith } from '../../../lib/api-client';
 import { PREMIUM_STATUS_KEY, deviceBody, premiumStatusQueryOptions, storePremiumFlags } from '../../../lib/premium-status';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { PREMIUM_PATHS } from '@nivesh/proto/values';
 
 /** POST /api/premium/device (bearer): 'Use Premium on this device' moves the account's premium here. */
 export const claimDevice = (signal?: AbortSignal): Promise<PremiumStatusResponse> =>
-  apiPost(ROUTE_PATHS.premiumDevice, deviceBody(), { parse: parseWith((c) => c.PremiumStatusResponseSchema), signal });
+  apiPost(PREMIUM_PATHS.premiumDevice, deviceBody(), { parse: parseWith((c) => c.PremiumStatusResponseSchema), signal });
 
 export const claimDeviceMutationOptions = () =>
   mutationOptions({

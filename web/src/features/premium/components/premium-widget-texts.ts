@@ -1,6 +1,6 @@
 import { PREMIUM_TOOL_LIST } from '@nivesh/proto/premium-tools';
 import { formatINR } from '../../../lib/format';
-import { PREMIUM_PRICE_INR_PER_MONTH } from '../../../lib/proto-values';
+import { PREMIUM_PRICE_INR_PER_MONTH } from '@nivesh/proto/values';
 
 /** The monthly premium price in whole rupees, '₹200' (section 9). */
 export const PREMIUM_MONTHLY_PRICE = formatINR(PREMIUM_PRICE_INR_PER_MONTH, { fractionDigits: 0 });

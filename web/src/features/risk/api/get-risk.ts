@@ -1,7 +1,7 @@
 import type { RiskQuery } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MARKET_STALE_MS, getMarket } from '../../../lib/market/market-query';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 export type RiskRange = RiskQuery['range'];
 
@@ -9,7 +9,7 @@ export type RiskRange = RiskQuery['range'];
 export const riskQueryOptions = (symbol: string, range: RiskRange) =>
   queryOptions({
     queryKey: ['market', 'risk', symbol, range] as const,
-    queryFn: ({ signal }) => getMarket(ROUTE_PATHS.marketRisk, { symbol, range }, (c) => c.MarketRiskSchema, signal),
+    queryFn: ({ signal }) => getMarket(MARKET_PATHS.marketRisk, { symbol, range }, (c) => c.MarketRiskSchema, signal),
     staleTime: MARKET_STALE_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { SentimentQuery } from '@nivesh/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MARKET_STALE_MS, getMarket } from '../../../lib/market/market-query';
-import { ROUTE_PATHS } from '../../../lib/proto-values';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 export type SentimentRange = SentimentQuery['range'];
 
@@ -9,7 +9,7 @@ export type SentimentRange = SentimentQuery['range'];
 export const sentimentQueryOptions = (range: SentimentRange) =>
   queryOptions({
     queryKey: ['market', 'sentiment', range] as const,
-    queryFn: ({ signal }) => getMarket(ROUTE_PATHS.marketSentiment, { range }, (c) => c.MarketSentimentSchema, signal),
+    queryFn: ({ signal }) => getMarket(MARKET_PATHS.marketSentiment, { range }, (c) => c.MarketSentimentSchema, signal),
     staleTime: MARKET_STALE_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,12 @@
 import type { ValueBacktest } from '@nivesh/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MARKET_STALE_MS, getMarket } from '../../../lib/market/market-query';
-import { FUNDAMENTALS_PATHS } from '../fundamentals-values';
 import { retryUnlessRefused } from './retry';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 /** GET /api/fundamentals/backtest (bearer): yearly earnings-yield quintiles and their next twelve months against NIFTY 50, with the caveats. */
 export const getValueBacktest = (signal?: AbortSignal): Promise<ValueBacktest> =>
-  getMarket(FUNDAMENTALS_PATHS.fundamentalsBacktest, {}, (c) => c.ValueBacktestSchema, signal);
+  getMarket(MARKET_PATHS.fundamentalsBacktest, {}, (c) => c.ValueBacktestSchema, signal);
 
 export const valueBacktestQueryOptions = () =>
   queryOptions({

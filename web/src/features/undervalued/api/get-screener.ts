@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { MARKET_STALE_MS, getMarket } from '../../../lib/market/market-query';
 import { filterEntries } from '../filters';
 import type { ScreenerFilters } from '../filters';
-import { FUNDAMENTALS_PATHS } from '../fundamentals-values';
 import { retryUnlessRefused } from './retry';
+import { MARKET_PATHS } from '@nivesh/proto/values';
 
 /**
  * GET /api/fundamentals/screener (bearer): every stock's measures from the filings published by the latest close,
@@ -12,7 +12,7 @@ import { retryUnlessRefused } from './retry';
  */
 export const getScreener = (filters: ScreenerFilters, signal?: AbortSignal): Promise<ScreenerResponse> =>
   getMarket(
-    FUNDAMENTALS_PATHS.fundamentalsScreener,
+    MARKET_PATHS.fundamentalsScreener,
     Object.fromEntries(filterEntries(filters)),
     (c) => c.ScreenerResponseSchema,
     signal,

@@ -3,9 +3,9 @@ import type { FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { filtersFromInputs, withFilters } from '../filters';
 import type { ScreenerFilters } from '../filters';
-import { SCREENER_FILTERS } from '../fundamentals-values';
-import type { FilterKey } from '../fundamentals-values';
 import { MEASURE_LABELS, UNDERVALUED_TEXTS } from '../texts';
+import { SCREENER_FILTERS } from '@nivesh/proto/values';
+import type { FilterKey } from '../filters';
 
 type ScreenerFormProps = {
   /** The filters in the address: the boxes start from them. */

@@ -9,10 +9,10 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { NOT_A_NUMBER, formatIndianDay, formatMarketDate } from '../../../lib/format';
 import { withSymbol } from '../filters';
-import { FUNDAMENTAL_MEASURES } from '../fundamentals-values';
 import { BANK_MEASURES, formatMeasure } from '../measures';
 import { MEASURE_LABELS, UNDERVALUED_TEXTS, filingLine, matchCount, medianLine, missingValue, sortOrderNames } from '../texts';
 import { SortableHeaderRow, sortBySymbolTable } from '../../../components/sortable-header-row';
+import { FUNDAMENTAL_MEASURES } from '@nivesh/proto/values';
 
 type Direction = 'ascending' | 'descending';
 type Sort = { key: string; direction: Direction };

@@ -5,7 +5,6 @@ import { QueryState } from '../../../components/market/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { NOT_A_NUMBER, formatINR, formatIndianDay, formatIndianNumber, formatMarketDate } from '../../../lib/format';
 import { useValuation } from '../api/get-valuation';
-import { FUNDAMENTAL_MEASURES } from '../fundamentals-values';
 import { BANK_MEASURES, formatCrore, formatMeasure } from '../measures';
 import {
   MEASURE_LABELS,
@@ -16,6 +15,7 @@ import {
   grahamComparison,
 } from '../texts';
 import { ValuationChart } from './valuation-chart';
+import { FUNDAMENTAL_MEASURES } from '@nivesh/proto/values';
 
 /** The measures in reading order: for a bank, P/B and ROE first, as the ones that tell. */
 const measureOrder = (bank: boolean): FundamentalMeasure[] =>
