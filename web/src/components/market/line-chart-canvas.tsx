@@ -1,10 +1,10 @@
-import { AreaSeries, HistogramSeries, LineSeries, LineStyle, createChart, isBusinessDay } from 'lightweight-charts';
-import type { IChartApi, ISeriesApi, SeriesType, Time } from 'lightweight-charts';
+import { AreaSeries, HistogramSeries, LineSeries, LineStyle, isBusinessDay } from 'lightweight-charts';
+import type { ISeriesApi, SeriesType, Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { formatMarketDate } from '../../lib/format';
 import { DARK_MEDIA_QUERY } from '../../lib/theme';
-import { baseChartOptions, themedChartOptions } from './chart-base';
-import { formatTickMark } from './chart-options';
+import { themedChartOptions } from './chart-base';
+import { useChart } from './use-chart';
 
 /** One value on one trading day ('2024-03-28'). */
 export type ChartPoint = { date: string; value: number };
@@ -131,37 +131,19 @@ const sameTops = (a: ReadonlyArray<number | null>, b: ReadonlyArray<number | nul
 
 /** The chart itself; use LineChart from './line-chart', which loads this module lazily. */
 export default function LineChartCanvas({ series, levels, zones, valueRange, formatValue }: LineChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<IChartApi | null>(null);
-  // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
-  const removed = useRef(false);
   const palette = useThemePalette();
   const format = useRef(formatValue);
   format.current = formatValue;
   const [tops, setTops] = useState<ReadonlyArray<number | null>>([]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    removed.current = false;
-    // autoSize: the chart fills .line-chart-plot, whose height the wrapper sets.
-    const created = createChart(element, {
-      ...baseChartOptions(element),
-      localization: {
-        locale: 'en-IN',
-        priceFormatter: (value: number) => (format.current ? format.current(value) : String(value)),
-        timeFormatter: (time: Time) => formatMarketDate(isoDateOf(time)),
-      },
-      rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
-    });
-    setChart(created);
-    return () => {
-      removed.current = true;
-      setChart(null);
-      created.remove();
-    };
-  }, []);
+  // autoSize: the chart fills .line-chart-plot, whose height the wrapper sets.
+  const { container, chart, removed } = useChart({
+    localization: {
+      locale: 'en-IN',
+      priceFormatter: (value: number) => (format.current ? format.current(value) : String(value)),
+      timeFormatter: (time: Time) => formatMarketDate(isoDateOf(time)),
+    },
+    rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
+  });
 
   useEffect(() => {
     if (!chart) return;

@@ -1,9 +1,9 @@
-import { LineSeries, LineStyle, LineType, createChart } from 'lightweight-charts';
-import type { IChartApi, ISeriesApi, LineData, PriceFormat, Time, WhitespaceData } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
-import { baseChartOptions, themedChartOptions } from '../../../components/market/chart-base';
-import { formatTickMark } from '../../../components/market/chart-options';
+import { LineSeries, LineStyle, LineType } from 'lightweight-charts';
+import type { ISeriesApi, LineData, PriceFormat, Time, WhitespaceData } from 'lightweight-charts';
+import { useEffect } from 'react';
+import { themedChartOptions } from '../../../components/market/chart-base';
 import { useChartColors } from '../../../components/market/chart-theme';
+import { useChart } from '../../../components/market/use-chart';
 import { formatRupees, sortedWeeks } from './value-chart-data';
 import type { ValueLine, ValueWeek } from './value-chart-data';
 import type { ValueChartProps } from './value-chart-data';
@@ -25,28 +25,8 @@ const pointsOf = (weeks: readonly ValueWeek[], key: ValueLine): Array<LineData<T
 
 /** The chart itself; use ValueChart from './value-chart', which loads this module lazily. */
 export default function ValueChartCanvas({ series }: ValueChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<IChartApi | null>(null);
-  // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
-  const removed = useRef(false);
+  const { container, chart, removed } = useChart({ rightPriceScale: { visible: true, scaleMargins: { top: 0.1, bottom: 0.08 } } });
   const colors = useChartColors();
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    removed.current = false;
-    const created = createChart(element, {
-      ...baseChartOptions(element),
-      rightPriceScale: { visible: true, scaleMargins: { top: 0.1, bottom: 0.08 } },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
-    });
-    setChart(created);
-    return () => {
-      removed.current = true;
-      setChart(null);
-      created.remove();
-    };
-  }, []);
 
   useEffect(() => {
     if (!chart) return;

@@ -1,10 +1,10 @@
-import { AreaSeries, LineSeries, LineStyle, createChart } from 'lightweight-charts';
-import type { IChartApi, ISeriesApi, PriceFormat, SeriesType, Time } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
-import { baseChartOptions, themedChartOptions } from '../../../components/market/chart-base';
-import { formatTickMark } from '../../../components/market/chart-options';
+import { AreaSeries, LineSeries, LineStyle } from 'lightweight-charts';
+import type { ISeriesApi, PriceFormat, SeriesType, Time } from 'lightweight-charts';
+import { useEffect } from 'react';
+import { themedChartOptions } from '../../../components/market/chart-base';
 import type { ChartColors } from '../../../components/market/chart-theme';
 import { useChartColors, withAlpha } from '../../../components/market/chart-theme';
+import { useChart } from '../../../components/market/use-chart';
 import { formatINR } from '../../../lib/format';
 import type { PredictResponse } from '@nivesh/proto';
 import type { ChartPoint } from '../../../components/market/line-chart-canvas';
@@ -76,28 +76,8 @@ const bandSeries = (forecast: FanChartProps['forecast'], colors: ChartColors) =>
 
 /** The chart itself; use FanChart from './fan-chart', which loads this module lazily. */
 export default function FanChartCanvas({ history, forecast, actual }: FanChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<IChartApi | null>(null);
-  // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
-  const removed = useRef(false);
+  const { container, chart, removed } = useChart({ rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.08 } } });
   const colors = useChartColors();
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    removed.current = false;
-    const created = createChart(element, {
-      ...baseChartOptions(element),
-      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.08 } },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
-    });
-    setChart(created);
-    return () => {
-      removed.current = true;
-      setChart(null);
-      created.remove();
-    };
-  }, []);
 
   useEffect(() => {
     if (!chart) return;

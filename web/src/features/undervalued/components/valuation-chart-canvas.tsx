@@ -1,6 +1,5 @@
-import { LineSeries, createChart, createSeriesMarkers } from 'lightweight-charts';
+import { LineSeries, createSeriesMarkers } from 'lightweight-charts';
 import type {
-  IChartApi,
   ISeriesApi,
   ISeriesMarkersPluginApi,
   PriceFormat,
@@ -9,10 +8,10 @@ import type {
   WhitespaceData,
   LineData,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
-import { baseChartOptions, themedChartOptions } from '../../../components/market/chart-base';
-import { formatTickMark } from '../../../components/market/chart-options';
+import { useEffect } from 'react';
+import { themedChartOptions } from '../../../components/market/chart-base';
 import { useChartColors } from '../../../components/market/chart-theme';
+import { useChart } from '../../../components/market/use-chart';
 import { filingMarks, formatPb, formatPe, sortedWeeks } from './valuation-chart-data';
 import type { FilingMark, ValuationWeek } from './valuation-chart-data';
 import type { ValuationChartProps } from './valuation-chart-data';
@@ -40,30 +39,12 @@ const markersOn = (marks: readonly FilingMark[], on: FilingMark['on'], color: st
 
 /** The chart itself; use ValuationChart from './valuation-chart', which loads this module lazily. */
 export default function ValuationChartCanvas({ history, filings }: ValuationChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<IChartApi | null>(null);
-  // Effects clean up in order, so the chart is gone before the series effect's cleanup runs on unmount.
-  const removed = useRef(false);
+  // P/E on the right scale and P/B on the left: their values differ tenfold, so one scale would flatten P/B.
+  const { container, chart, removed } = useChart({
+    leftPriceScale: { visible: true, scaleMargins: { top: 0.1, bottom: 0.12 } },
+    rightPriceScale: { visible: true, scaleMargins: { top: 0.1, bottom: 0.12 } },
+  });
   const colors = useChartColors();
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    removed.current = false;
-    // P/E on the right scale and P/B on the left: their values differ tenfold, so one scale would flatten P/B.
-    const created = createChart(element, {
-      ...baseChartOptions(element),
-      leftPriceScale: { visible: true, scaleMargins: { top: 0.1, bottom: 0.12 } },
-      rightPriceScale: { visible: true, scaleMargins: { top: 0.1, bottom: 0.12 } },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
-    });
-    setChart(created);
-    return () => {
-      removed.current = true;
-      setChart(null);
-      created.remove();
-    };
-  }, []);
 
   useEffect(() => {
     if (!chart) return;
