@@ -13,6 +13,8 @@ export type ChartFigureProps = {
   legend: readonly LegendEntry[];
   /** The canvas, a lazy component: rendered only once the figure is near the viewport. */
   canvas: ReactNode;
+  /** Its data is still loading: the box holds its place until it comes, so the chart is drawn once. */
+  pending?: boolean;
 };
 
 const LOADING = <span className="chart-figure-loading">Loading chart...</span>;
@@ -21,13 +23,13 @@ const LOADING = <span className="chart-figure-loading">Loading chart...</span>;
  * A lightweight-charts figure: a box of fixed height whose canvas (a lazy chunk) is built when scrolled near, with a
  * legend in words and the library's credit. The canvas component fills `.chart-figure-canvas`.
  */
-export function ChartFigure({ label, testId, legend, canvas }: ChartFigureProps) {
+export function ChartFigure({ label, testId, legend, canvas, pending = false }: ChartFigureProps) {
   const plot = useRef<HTMLDivElement>(null);
   const near = useNearViewport(plot);
   return (
     <figure className="chart-figure">
       <div ref={plot} className="chart-figure-plot" role="img" aria-label={label} data-testid={testId}>
-        {near ? (
+        {near && !pending ? (
           <ChartBoundary>
             <Suspense fallback={LOADING}>{canvas}</Suspense>
           </ChartBoundary>

@@ -119,5 +119,5 @@ export default function FanChartCanvas({ history, forecast, actual }: FanChartPr
     };
   }, [chart, history, forecast, actual, colors]);
 
-  return <div ref={container} className="fan-chart-canvas" />;
+  return <div ref={container} className="chart-figure-canvas" />;
 }

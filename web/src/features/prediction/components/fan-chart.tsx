@@ -1,6 +1,5 @@
-import { Suspense, lazy, useRef } from 'react';
-import { ChartBoundary } from '../../../components/market/lazy-price-chart';
-import { useNearViewport } from '../../../hooks/use-near-viewport';
+import { lazy } from 'react';
+import { ChartFigure, type LegendEntry } from '../../../components/market/chart-figure';
 import { formatINR, formatMarketDate } from '../../../lib/format';
 import { OUTCOME_TEXTS } from '../texts';
 import './fan-chart.css';
@@ -10,6 +9,9 @@ export type { FanForecast, FanChartProps } from './fan-chart-canvas';
 
 // lightweight-charts (about 56 kB gzipped) loads with the first chart shown, never with the page.
 const FanChartCanvas = lazy(() => import('./fan-chart-canvas'));
+
+/** A legend's marker, in the colours the canvas draws that mark with (fan-chart.css). */
+const swatch = (mark: 'history' | 'actual' | 'forecast' | 'band80' | 'band95') => <span className={`fan-swatch fan-swatch-${mark}`} aria-hidden="true" />;
 
 /** The chart in words, for screen readers: where the prices went and where the forecast and its bands end. */
 export const describeFan = ({ history, forecast, actual = [] }: Pick<FanChartProps, 'history' | 'forecast' | 'actual'>): string => {
@@ -35,52 +37,22 @@ export const describeFan = ({ history, forecast, actual = [] }: Pick<FanChartPro
  * height, and its legend says in words what each mark is.
  */
 export function FanChart({ history, forecast, actual, pending = false }: FanChartProps) {
-  const plot = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(plot);
-  const loading = <span className="fan-chart-loading">Loading chart...</span>;
+  const legend: LegendEntry[] = [
+    ...(history.length || pending
+      ? [{ key: 'history', marker: swatch('history'), text: actual ? OUTCOME_TEXTS.legendHistory : 'Closing prices of the last 3 months, adjusted for corporate actions' }]
+      : []),
+    ...(actual ? [{ key: 'actual', marker: swatch('actual'), text: OUTCOME_TEXTS.legendActual }] : []),
+    { key: 'forecast', marker: swatch('forecast'), text: 'Forecast: the middle estimate of each day’s close' },
+    { key: 'band80', marker: swatch('band80'), text: '80 % band: the close is expected inside it on 8 days in 10' },
+    { key: 'band95', marker: swatch('band95'), text: '95 % band: on 19 days in 20' },
+  ];
   return (
-    <figure className="fan-chart">
-      <div ref={plot} className="fan-chart-plot" role="img" aria-label={`Forecast chart. ${describeFan({ history, forecast, actual })}`} data-testid="fan-chart">
-        {near && !pending ? (
-          <ChartBoundary>
-            <Suspense fallback={loading}>
-              <FanChartCanvas history={history} forecast={forecast} actual={actual} />
-            </Suspense>
-          </ChartBoundary>
-        ) : (
-          loading
-        )}
-      </div>
-      <ul className="fan-chart-legend" aria-label="What the chart shows">
-        {history.length || pending ? (
-          <li>
-            <span className="fan-swatch fan-swatch-history" aria-hidden="true" />
-            {actual ? OUTCOME_TEXTS.legendHistory : 'Closing prices of the last 3 months, adjusted for corporate actions'}
-          </li>
-        ) : null}
-        {actual ? (
-          <li>
-            <span className="fan-swatch fan-swatch-actual" aria-hidden="true" />
-            {OUTCOME_TEXTS.legendActual}
-          </li>
-        ) : null}
-        <li>
-          <span className="fan-swatch fan-swatch-forecast" aria-hidden="true" />
-          Forecast: the middle estimate of each day’s close
-        </li>
-        <li>
-          <span className="fan-swatch fan-swatch-band80" aria-hidden="true" />
-          80 % band: the close is expected inside it on 8 days in 10
-        </li>
-        <li>
-          <span className="fan-swatch fan-swatch-band95" aria-hidden="true" />
-          95 % band: on 19 days in 20
-        </li>
-      </ul>
-      {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
-      <figcaption className="fan-chart-credit">
-        Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
-      </figcaption>
-    </figure>
+    <ChartFigure
+      label={`Forecast chart. ${describeFan({ history, forecast, actual })}`}
+      testId="fan-chart"
+      canvas={<FanChartCanvas history={history} forecast={forecast} actual={actual} />}
+      legend={legend}
+      pending={pending}
+    />
   );
 }
