@@ -29,7 +29,7 @@ module.exports = {
       comment: 'The web imports proto’s browser-safe contracts only, never the Node platform (the transport, queues, bootstrap).',
       severity: 'error',
       from: { path: '^web/' },
-      to: { path: ['^proto/src/node/', '^proto/dist/node/', '^(gateway|services|scripts|load-tests)/'] },
+      to: { path: ['^platform/', '^(gateway|services|scripts|load-tests)/'] },
     },
     {
       name: 'web-feature-imports-feature',
@@ -40,17 +40,31 @@ module.exports = {
     },
     {
       name: 'proto-imports-platform',
-      comment: 'The contracts never import the Node platform beside them.',
+      comment: 'The contracts (proto/) never import the Node platform (platform/), which builds on them.',
       severity: 'error',
-      from: { path: '^proto/src/', pathNot: '^proto/src/node/' },
-      to: { path: '^proto/src/node/' },
+      from: { path: '^proto/' },
+      to: { path: '^platform/' },
+    },
+    {
+      name: 'platform-imports-app',
+      comment: 'The platform serves the gateway and every service alike, so it imports none of them.',
+      severity: 'error',
+      from: { path: '^platform/' },
+      to: { path: '^(gateway|services|web)/' },
+    },
+    {
+      name: 'scripts-import-load-tests',
+      comment: 'The scripts never import the load tests: what both use lives in scripts/lib/, which load-tests/ imports, so the two never import each other.',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: '^load-tests/' },
     },
     {
       name: 'import-runs-back-up',
       comment:
-        'Inside a service, the web or proto, a lower module never imports one that (through others) imports it back: every cycle has an import running back up.',
+        'Inside a service, the gateway, the web, proto or the platform, a lower module never imports one that (through others) imports it back: every cycle has an import running back up.',
       severity: 'error',
-      from: { path: '^(services|gateway|proto|web)/' },
+      from: { path: '^(services|gateway|proto|platform|web)/' },
       to: { circular: true },
     },
     {
@@ -58,7 +72,7 @@ module.exports = {
       comment: 'Folders stack as floors: a folder never imports one that (through others) imports it back.',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^(services|gateway|proto|web)/', pathNot: '^services/market/' },
+      from: { path: '^(services|gateway|proto|platform|web)/', pathNot: '^services/market/' },
       to: { circular: true },
     },
     {

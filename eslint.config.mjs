@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // NestJS resolves constructor parameters from emitted type metadata, so injected classes must be value imports.
-    files: ['gateway/src/**/*.ts', 'services/*/src/**/*.ts', 'proto/src/node/**/*.ts'],
+    files: ['gateway/src/**/*.ts', 'services/*/src/**/*.ts', 'platform/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {

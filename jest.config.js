@@ -20,7 +20,7 @@ const shared = {
   transformIgnorePatterns: ['/node_modules/(?!(jose|trading-signals|@bsull/augurs)/)'],
   moduleNameMapper: {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
-    '^@nivesh/proto/node$': path.join(__dirname, 'proto/src/node/index.ts'),
+    '^@nivesh/platform$': path.join(__dirname, 'platform/src/index.ts'),
     '^@nivesh/proto/dates$': path.join(__dirname, 'proto/src/dates.ts'),
     '^@nivesh/proto/values$': path.join(__dirname, 'proto/src/values/index.ts'),
   },
@@ -32,12 +32,12 @@ module.exports = {
   // Integration suites start processes and drive real Redis and PostgreSQL; unit specs finish far sooner.
   testTimeout: 120_000,
   projects: [
-    { ...shared, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/{proto,gateway,services/*}/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+    { ...shared, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/{proto,platform,gateway,services/*}/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     {
       ...shared,
       displayName: 'int',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/{proto,gateway,services/*}/test/**/*.int-spec.ts', '<rootDir>/test/int/**/*.int-spec.ts'],
+      testMatch: ['<rootDir>/{proto,platform,gateway,services/*}/test/**/*.int-spec.ts', '<rootDir>/test/int/**/*.int-spec.ts'],
     },
   ],
 };

@@ -10,8 +10,8 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { ROOT, deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
-import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const SESSIONS = Number(process.env.BENCH_SESSIONS || 20);
@@ -52,12 +52,7 @@ const guardThroughput = () => {
   return checked / ((performance.now() - started) / 1000);
 };
 
-await ensureInfrastructure(env);
-ensureBuilt();
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName }, async ({ processes }) => {
   const imported = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', DATA_DIR], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
   for (const entry of ['services/market/dist/main.js', 'services/chat/dist/main.js', 'gateway/dist/main.js']) processes.push(startProcess(entry, env));
@@ -95,8 +90,4 @@ try {
   console.log(`  goal p99 < ${GOAL_P99_MS} ms at ${SESSIONS} sessions: ${chat.p99 < GOAL_P99_MS ? 'met' : 'NOT met'} (${chat.p99} ms)`);
   console.log(`  compliance guard alone: ${Math.round(guardRate).toLocaleString('en-IN')} questions/s in one thread`);
   if (chat.p99 >= GOAL_P99_MS) process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

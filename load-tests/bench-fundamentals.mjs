@@ -9,18 +9,9 @@
 // and Redis prefix; the login code is read from a local SMTP server this script runs.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import {
-  ROOT,
-  deleteRedisPrefix,
-  dropDatabase,
-  ensureBuilt,
-  ensureDatabase,
-  ensureInfrastructure,
-  log,
-  migrate,
-} from '../scripts/lib/common.mjs';
-import { benchEnvironment, loadFromManyClients, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
-import { logInNewAccount, startMailbox } from './lib/session.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, loadFromManyClients, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
+import { logInNewAccount, startMailbox } from '../scripts/lib/session.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -69,12 +60,8 @@ const sequential = async (name, token, paths) => {
   return row;
 };
 
-await ensureInfrastructure(env);
-ensureBuilt();
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName }, async ({ processes, afterStop }) => {
+  afterStop(() => smtp.close());
   const prices = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', DATA_DIR], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (prices.status !== 0) throw new Error(`price import failed: ${prices.stderr}`);
   const first = importXbrl();
@@ -104,9 +91,4 @@ try {
   for (const row of [cachedLoad, ping]) console.log(`  ${row.name.padEnd(44)} ${`${row.p50} ms`.padStart(9)} ${`${row.p99} ms`.padStart(9)} ${row.rps.toFixed(0).padStart(8)}`);
   console.log(`  cached screener at ${(cachedLoad.rps / ping.rps).toFixed(2)} of ping's throughput; goal cached p99 < ${GOALS.cachedP99Ms} ms: ${cachedLoad.p99 < GOALS.cachedP99Ms ? 'met' : 'NOT met'} (${cachedLoad.p99} ms at ${CONNECTIONS} connections, ${cached.p99.toFixed(1)} ms one at a time)`);
   console.log(`  sample (${FILTERS[10]}): ${sample.rows.length} of ${sample.universe} stocks match, ${sample.unavailable.length} not judged, prices of ${sample.as_of}`);
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await smtp.close();
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

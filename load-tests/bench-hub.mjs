@@ -14,10 +14,10 @@
 // Production mode, a throwaway database and Redis prefix; the login code is read from a local SMTP server.
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ROOT, deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
-import { benchEnvironment, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, nextAddress, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 import { NSE_DATA_DIR } from './lib/nse-data.mjs';
-import { logInNewAccount, startMailbox } from './lib/session.mjs';
+import { logInNewAccount, startMailbox } from '../scripts/lib/session.mjs';
 
 const STOCKS = ['RELIANCE', 'INFY', 'HDFCBANK', 'TCS', 'ITC', 'SBIN', 'LT', 'MARUTI'].slice(0, Number(process.env.BENCH_STOCKS || 6));
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
@@ -99,12 +99,8 @@ const statuses = (reports) => {
   return counts.size ? [...counts].map(([what, count]) => `${what} ×${count}`).join(', ') : 'none';
 };
 
-await ensureInfrastructure(env);
-ensureBuilt({ web: false });
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName, web: false }, async ({ processes, afterStop }) => {
+  afterStop(() => mailbox.close());
   for (const [what, args] of [
     ['prices', ['csv', NSE_DATA_DIR]],
     ['filings', ['xbrl', FILINGS_DIR]],
@@ -163,9 +159,4 @@ try {
   const met = Math.max(...coldTotals) < GOAL_MS && percentile(keptTotals, 99) < GOAL_MS;
   console.log(`  goal: every report under ${ms(GOAL_MS)}, cold and kept: ${met ? 'met' : 'NOT met'}`);
   if (!met) process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await mailbox.close();
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

@@ -42,7 +42,7 @@ const BACKTESTS = process.env.BENCH_INGEST_BACKTEST !== 'false';
 const FOLLOW_ON = ['market-warm', 'portfolio-alerts', ...(BACKTESTS ? ['prediction-backtest'] : [])];
 
 ensureBuilt({ web: false });
-const { NSE_CALENDAR, RpcClient } = await import('../proto/dist/node/index.js');
+const { NSE_CALENDAR, RpcClient } = await import('../platform/dist/index.js');
 const { MARKET, PREDICTION } = await import('../proto/dist/index.js');
 const { NseStandin } = await import('../services/market/dist/nse/standin/nse-standin.js');
 const { loadNseDataset } = await import('../services/market/dist/nse/standin/nse-files.js');

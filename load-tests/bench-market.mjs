@@ -19,17 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import {
-  ROOT,
-  deleteRedisPrefix,
-  dropDatabase,
-  ensureBuilt,
-  ensureDatabase,
-  ensureInfrastructure,
-  log,
-  migrate,
-} from '../scripts/lib/common.mjs';
-import { benchEnvironment, startProcess, stopProcess, waitForOk, waitForWarm } from './lib/bench.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, startProcess, stopProcess, waitForOk, waitForWarm, withThrowawayStack } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -38,7 +29,7 @@ const PLAIN_PORT = 19021;
 const DATA_DIR = process.env.MARKET_DATA_DIR || path.resolve(ROOT, '../shared/data/nse');
 const SYMBOLS = ['RELIANCE', 'INFY', 'TCS', 'HDFCBANK', 'ICICIBANK', 'SBIN', 'ITC', 'LT', 'M&M', 'TATASTEEL'];
 
-const { env } = benchEnvironment('mkt', PORT, { RATE_LIMIT_PER_MINUTE: '1000000', MARKET_DATA_DIR: DATA_DIR });
+const { env, databaseName } = benchEnvironment('mkt', PORT, { RATE_LIMIT_PER_MINUTE: '1000000', MARKET_DATA_DIR: DATA_DIR });
 const base = `http://127.0.0.1:${PORT}`;
 const BROTLI = { 'accept-encoding': 'br' };
 
@@ -156,13 +147,12 @@ const runPlain = async (file) => {
   }
 };
 
-const main = async () => {
-  await ensureInfrastructure(env);
-  ensureBuilt({ web: false });
-  await ensureDatabase(env.DATABASE_URL);
-  let bytesDir;
-  try {
-    migrate({ ...process.env, ...env });
+const main = () =>
+  withThrowawayStack({ env, databaseName, web: false }, async ({ afterStop }) => {
+    let bytesDir;
+    afterStop(() => {
+      if (bytesDir) rmSync(bytesDir, { recursive: true, force: true });
+    });
     log(`importing ${DATA_DIR} into a fresh database...`);
     const first = importOnce();
     log(`import: ${first.seconds.toFixed(1)} s — ${first.summary}`);
@@ -232,12 +222,7 @@ const main = async () => {
     console.log(`| first request after an import (answers warmed, fresh gateway) | ${firstVisit.n} | ${firstVisit.p50.toFixed(1)} ms | ${firstVisit.p99.toFixed(1)} ms |`);
     console.log(`| nothing stored (cache off: PostgreSQL and computation) | ${uncached.one.n} | ${uncached.one.p50.toFixed(1)} ms | ${uncached.one.p99.toFixed(1)} ms |`);
     console.log(`\nimport of the whole dataset: ${first.seconds.toFixed(1)} s; re-import: ${again.seconds.toFixed(1)} s; warm job: ${cached.warm.computed} answers in ${(cached.warm.ms / 1000).toFixed(1)} s`);
-  } finally {
-    if (bytesDir) rmSync(bytesDir, { recursive: true, force: true });
-    await dropDatabase(env.DATABASE_URL);
-    await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX);
-  }
-};
+  });
 
 main().catch((error) => {
   console.error(error);

@@ -9,16 +9,8 @@
 import argon2 from 'argon2';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import {
-  deleteRedisPrefix,
-  dropDatabase,
-  ensureBuilt,
-  ensureDatabase,
-  ensureInfrastructure,
-  log,
-  migrate,
-} from '../scripts/lib/common.mjs';
-import { benchEnvironment, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 
 const RATE = Number(process.env.BENCH_RATE || 50);
 const PACED_SECONDS = Number(process.env.BENCH_DURATION_S || 10);
@@ -27,7 +19,7 @@ const BURST_REQUESTS = Number(process.env.BENCH_BURST || 600);
 const PORT = 19010;
 const PASSWORD = 'BenchPassw0rd';
 
-const { env } = benchEnvironment('otp', PORT, { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
+const { env, databaseName } = benchEnvironment('otp', PORT, { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
 
 const percentile = (values, p) => {
   if (values.length === 0) return NaN;
@@ -122,13 +114,9 @@ const burst = async (kind, users) => {
   return { results, seconds: (performance.now() - t0) / 1000 };
 };
 
-await ensureInfrastructure(env);
-ensureBuilt({ web: false });
-await ensureDatabase(env.DATABASE_URL);
-const children = [];
-const smtp = await startSmtp();
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName, web: false }, async ({ processes, afterStop }) => {
+  const smtp = await startSmtp();
+  afterStop(() => smtp.server.close());
   const pacedCount = RATE * PACED_SECONDS;
   const total = 2 * (pacedCount + BURST_REQUESTS);
   log(`seeding ${total} accounts`);
@@ -142,8 +130,8 @@ try {
   );
   await db.end();
 
-  children.push(start('services/auth/dist/main.js', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }));
-  children.push(start('gateway/dist/main.js'));
+  processes.push(start('services/auth/dist/main.js', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }));
+  processes.push(start('gateway/dist/main.js'));
   await waitReady();
 
   const pacedForgotUsers = users.slice(0, pacedCount);
@@ -168,9 +156,4 @@ try {
   console.log(`login        at ${RATE}/s: ${login.accepted}/${login.requests} accepted, ${login.delivered} delivered; mail p50 ${f(login.mailP50)} p95 ${f(login.mailP95)}; HTTP p50 ${f(login.httpP50)} p95 ${f(login.httpP95)}`);
   console.log(`forgot-password, ${BURST_CLIENTS} clients: ${(forgotBurstStats.accepted / forgotBurst.seconds).toFixed(0)} codes requested/s; ${forgotBurstStats.delivered}/${forgotBurstStats.accepted} delivered; mail p95 ${f(forgotBurstStats.mailP95)}`);
   console.log(`login,        ${BURST_CLIENTS} clients: ${(loginBurstStats.accepted / loginBurst.seconds).toFixed(0)} codes requested/s; ${loginBurstStats.delivered}/${loginBurstStats.accepted} delivered; mail p95 ${f(loginBurstStats.mailP95)}`);
-} finally {
-  for (const child of children.reverse()) await stopProcess(child);
-  smtp.server.close();
-  await dropDatabase(env.DATABASE_URL).catch(() => undefined);
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX);
-}
+});

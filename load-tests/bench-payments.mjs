@@ -15,12 +15,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { razorpayEventBody } from './lib/razorpay-webhook.mjs';
-import { ROOT, deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
-import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { razorpayEventBody } from '../scripts/lib/razorpay-webhook.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, databaseAndQueue, loadFromManyClients, nextAddress, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS || 300);
 const DUPLICATES = Number(process.env.BENCH_DUPLICATES || 10);
@@ -36,7 +33,7 @@ const { env, databaseName } = benchEnvironment('pay', PORT, { TRUST_PROXY: 'true
 const base = `http://127.0.0.1:${PORT}`;
 const load = createRequire(import.meta.url);
 const { PAYMENT_WEBHOOK_PATH } = load(path.join(ROOT, 'proto/dist/index.js'));
-const { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhookBody } = load(path.join(ROOT, 'proto/dist/node/index.js'));
+const { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhookBody } = load(path.join(ROOT, 'platform/dist/index.js'));
 
 /** Fisher–Yates, in place. */
 const shuffle = (items) => {
@@ -144,15 +141,9 @@ const auditCounts = async (db) => {
   return rows[0];
 };
 
-await ensureInfrastructure(env);
-ensureBuilt({ web: false });
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-const db = new pg.Client({ connectionString: env.DATABASE_URL });
-const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-const queue = new Queue('payment-events', { connection: redis, prefix: `${env.REDIS_PREFIX}:bull` });
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName, web: false }, async ({ processes, afterStop }) => {
+  const { db, queue, close } = databaseAndQueue(env, 'payment-events');
+  afterStop(close);
   await db.connect();
   for (const entry of ['services/premium/dist/main.js', 'gateway/dist/main.js']) processes.push(startProcess(entry, env));
   await waitForOk(`${base}/api/system/ping?service=premium`, 60_000);
@@ -191,11 +182,4 @@ try {
   console.log(`  subscriptions not activated exactly once from pending_payment: ${audit.not_once_from_pending}; events applied more than once: ${audit.events_applied_twice}`);
   console.log(`  goal p99 < ${GOAL_P99_MS} ms with every delivery answered 2xx, and no double activation: ${met ? 'met' : 'NOT met'} (${intake.p99} ms)`);
   if (!met) process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await queue.close().catch(() => undefined);
-  redis.disconnect();
-  await db.end().catch(() => undefined);
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { ROOT, deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
-import { benchEnvironment, loadFromManyClients, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, loadFromManyClients, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 import { NSE_DATA_DIR, readNseStocks } from './lib/nse-data.mjs';
-import { logInNewAccount, startMailbox } from './lib/session.mjs';
+import { logInNewAccount, startMailbox } from '../scripts/lib/session.mjs';
 
 const TRADES = Number(process.env.BENCH_TRADES || 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
@@ -179,12 +179,8 @@ const mailbox = await startMailbox();
 const { env, databaseName } = benchEnvironment('pf', PORT, { MARKET_DATA_DIR: NSE_DATA_DIR, MARKET_WARM: 'false', SMTP_URL: mailbox.url, RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' });
 const base = `http://127.0.0.1:${PORT}`;
 
-await ensureInfrastructure(env);
-ensureBuilt({ web: false });
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName, web: false }, async ({ processes, afterStop }) => {
+  afterStop(() => mailbox.close());
   const prices = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', NSE_DATA_DIR], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (prices.status !== 0) throw new Error(`price import failed: ${prices.stderr}`);
   for (const entry of ['services/market/dist/main.js', 'services/auth/dist/main.js', 'services/portfolio/dist/main.js', 'gateway/dist/main.js']) processes.push(startProcess(entry, env));
@@ -252,9 +248,4 @@ try {
   );
   console.log(`  correctness: ${importProblems.length ? importProblems.join('; ') : 'every trade stored once, none on the second import, every stock held has a holding'}`);
   if (importProblems.length || alerts.ms >= GOALS.alertsMs || alerts.evaluated !== alerts.alerts) process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await mailbox.close();
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

@@ -8,17 +8,8 @@
 // per-client limit (30 a minute) stays in force. Production mode, a throwaway database and Redis prefix.
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import {
-  ROOT,
-  deleteRedisPrefix,
-  dropDatabase,
-  ensureBuilt,
-  ensureDatabase,
-  ensureInfrastructure,
-  log,
-  migrate,
-} from '../scripts/lib/common.mjs';
-import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { ROOT, log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -63,12 +54,7 @@ const sequential = async (name, tickers) => {
 
 const concurrent = (name, request) => loadFromManyClients({ url: base, name, connections: CONNECTIONS, durationS: DURATION_S, request });
 
-await ensureInfrastructure(env);
-ensureBuilt();
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName }, async ({ processes }) => {
   const imported = spawnSync(process.execPath, [path.join(ROOT, 'services/market/dist/cli/import.js'), 'csv', DATA_DIR], { env: { ...process.env, ...env }, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
   for (const entry of ['services/market/dist/main.js', 'services/prediction/dist/main.js', 'gateway/dist/main.js']) processes.push(startProcess(entry, env));
@@ -90,8 +76,4 @@ try {
   for (const row of [storedLoad, ping]) console.log(`  ${row.name.padEnd(40)} ${`${row.p50} ms`.padStart(8)} ${`${row.p99} ms`.padStart(8)} ${row.rps.toFixed(0).padStart(8)}`);
   console.log(`  stored forecasts at ${(storedLoad.rps / ping.rps).toFixed(2)} of ping's throughput; a cold answer costs ${(cold.p50 / stored.p50).toFixed(0)}× a stored one (p50)`);
   console.log(`  INFY: model ${sample.model} (${sample.model_name}), relative MAE h1/h5/h10 ${sample.accuracy.relative_mae.h1}/${sample.accuracy.relative_mae.h5}/${sample.accuracy.relative_mae.h10}, MASE h1/h5/h10 ${sample.accuracy.mase.h1}/${sample.accuracy.mase.h5}/${sample.accuracy.mase.h10}, coverage 80 % ${(sample.accuracy.coverage80 * 100).toFixed(1)} %, 95 % ${(sample.accuracy.coverage95 * 100).toFixed(1)} %`);
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

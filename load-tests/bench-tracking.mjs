@@ -15,12 +15,9 @@ import os from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { deleteRedisPrefix, dropDatabase, ensureBuilt, ensureDatabase, ensureInfrastructure, log, migrate } from '../scripts/lib/common.mjs';
-import { benchEnvironment, loadFromManyClients, nextAddress, startProcess, stopProcess, waitForOk } from './lib/bench.mjs';
+import { log } from '../scripts/lib/common.mjs';
+import { benchEnvironment, databaseAndQueue, loadFromManyClients, nextAddress, startProcess, waitForOk, withThrowawayStack } from './lib/bench.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
@@ -111,15 +108,9 @@ const copyCeiling = async (db, count) => {
   return { rows: count, seconds, rps: count / seconds };
 };
 
-await ensureInfrastructure(env);
-ensureBuilt({ web: false });
-await ensureDatabase(env.DATABASE_URL);
-const processes = [];
-const db = new pg.Client({ connectionString: env.DATABASE_URL });
-const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-const queue = new Queue('visitor-heartbeats', { connection: redis, prefix: `${env.REDIS_PREFIX}:bull` });
-try {
-  migrate({ ...process.env, ...env });
+await withThrowawayStack({ env, databaseName, web: false }, async ({ processes, afterStop }) => {
+  const { db, queue, close } = databaseAndQueue(env, 'visitor-heartbeats');
+  afterStop(close);
   await db.connect();
   let tracking = startProcess('services/tracking/dist/main.js', env);
   processes.push(startProcess('gateway/dist/main.js', env));
@@ -164,11 +155,4 @@ try {
   console.log(`  lost: ${lost}; duplicated: ${duplicated} (both runs); stored but still unanswered when a flood stopped: ${unanswered}`);
   console.log(`  goals: ${met ? 'met' : 'NOT met'}`);
   if (!met) process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map(stopProcess));
-  await queue.close().catch(() => undefined);
-  redis.disconnect();
-  await db.end().catch(() => undefined);
-  await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
-  await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
-}
+});

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT, SERVICES, ensureBuilt, ensureDatabase, log, migrate, randomSecrets } from './lib/common.mjs';
-import { logInNewAccount, startMailbox } from '../load-tests/lib/session.mjs';
+import { logInNewAccount, startMailbox } from './lib/session.mjs';
 import { USAGE, parseChaosArgs } from './chaos/args.mjs';
 import { countStored } from './chaos/audit.mjs';
 import { createPgCluster, createRedisServer, dropStaleClusters, freePort } from './chaos/infra.mjs';

@@ -19,9 +19,9 @@ import { Redis } from 'ioredis';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT, deleteRedisPrefix, dropDatabase, ensureDatabase, log, migrate, randomSecrets } from './lib/common.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const { QueueProducer } = await import('../proto/dist/node/index.js');
+const { QueueProducer } = await import('../platform/dist/index.js');
 const { QUEUES } = await import('../proto/dist/index.js');
-const { REGISTERED_TEST_ENV } = await import('../proto/dist/node/testing/registered.js');
+const { REGISTERED_TEST_ENV } = await import('../platform/dist/testing/registered.js');
 const { NseStandin } = await import('../services/market/dist/nse/standin/nse-standin.js');
 const { cutDataset } = await import('../services/market/dist/nse/standin/dataset-cut.js');
 

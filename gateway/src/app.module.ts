@@ -1,6 +1,6 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import { AdminGuard } from './auth/admin.guard';
 import { SessionGuard } from './auth/session.guard';

@@ -20,7 +20,7 @@ import {
   traceResponseOf,
   type Logger,
   type RequestTrace,
-} from '@nivesh/proto/node';
+} from '@nivesh/platform';
 import type { FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import Redis from 'ioredis';

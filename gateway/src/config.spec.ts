@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { complianceOf, ConfigError, otlpTracesUrl, parseConfig } from '@nivesh/proto/node';
+import { complianceOf, ConfigError, otlpTracesUrl, parseConfig } from '@nivesh/platform';
 import { ConfigSchema, listenHost } from './config';
 
 const SECRET = 's'.repeat(32);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit } from '@nivesh/proto/node';
+import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit } from '@nivesh/platform';
 
 /** The gateway's settings; this file is the only reader of `process.env`. */
 export const ConfigSchema = BaseConfigSchema.extend({

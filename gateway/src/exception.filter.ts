@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Catch, HttpException, Inject, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { DomainError, ERROR_CODES, type ErrorBody, type ErrorCode } from '@nivesh/proto';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WINDOW_SECONDS } from './rate-limit/rate-limit.guard';
 import { LOGGER } from './tokens';

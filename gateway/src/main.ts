@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { initTelemetry, otlpTracesUrl } from '@nivesh/proto/node';
+import { initTelemetry, otlpTracesUrl } from '@nivesh/platform';
 import { createGatewayApp } from './app';
 import { listenHost, loadConfig } from './config';
 

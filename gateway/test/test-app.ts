@@ -18,7 +18,7 @@ import {
   type ServiceName,
   type SessionRecord,
 } from '@nivesh/proto';
-import { parseConfig, RedisStreamsServer } from '@nivesh/proto/node';
+import { parseConfig, RedisStreamsServer } from '@nivesh/platform';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import type { z } from 'zod';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceName } from '@nivesh/proto';
-import { initTelemetry } from '@nivesh/proto/node';
+import { initTelemetry } from '@nivesh/platform';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import Redis from 'ioredis';

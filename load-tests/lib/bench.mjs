@@ -6,7 +6,19 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT, log } from '../../scripts/lib/common.mjs';
+import pg from 'pg';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  ROOT,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureBuilt,
+  ensureDatabase,
+  ensureInfrastructure,
+  log,
+  migrate,
+} from '../../scripts/lib/common.mjs';
 
 /**
  * The environment of one bench run, production mode: database `nivesh_bench_<tag>_<id>` and Redis prefix
@@ -43,6 +55,31 @@ export const benchEnvironment = (tag, port, extra = {}) => {
 export const startProcess = (entry, env) => {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
   return spawn(process.execPath, [...profile, path.join(ROOT, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+};
+
+/**
+ * The throwaway stack a bench measures, set up and removed around `measure`: PostgreSQL and Redis checked, the code
+ * compiled (`web: false` skips the web app), `env`'s database created and every service migrated into it. Then
+ * `measure({ processes, afterStop })` runs: what it starts goes into `processes`; `afterStop(close)` adds a clean-up
+ * (a client, a mailbox, a folder) run after they have stopped. However it ends, the processes are stopped, the
+ * clean-ups run in the order they were added, the database is dropped and the Redis prefix deleted. Returns what
+ * `measure` returns; its error is rethrown once all is removed.
+ */
+export const withThrowawayStack = async ({ env, databaseName, web = true }, measure) => {
+  await ensureInfrastructure(env);
+  ensureBuilt({ web });
+  await ensureDatabase(env.DATABASE_URL);
+  const processes = [];
+  const cleanUps = [];
+  try {
+    migrate({ ...process.env, ...env });
+    return await measure({ processes, afterStop: (close) => cleanUps.push(close) });
+  } finally {
+    await Promise.all(processes.map(stopProcess));
+    for (const close of cleanUps) await close();
+    await dropDatabase(env.DATABASE_URL).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
+    await deleteRedisPrefix(env.REDIS_URL, env.REDIS_PREFIX).catch(() => undefined);
+  }
 };
 
 /** SIGTERM, resolved when the process has exited. */
@@ -89,6 +126,22 @@ export const waitForWarm = async (env, timeoutMs = 300_000) => {
     await queue.close();
     redis.disconnect();
   }
+};
+
+/**
+ * What a bench reads the stack's work back through: a PostgreSQL client of `env`'s database (`db`, not yet connected)
+ * and the BullMQ queue `name` under `env`'s Redis prefix (`queue`). `close()` closes the queue and ends both connections.
+ */
+export const databaseAndQueue = (env, name) => {
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue(name, { connection: redis, prefix: `${env.REDIS_PREFIX}:bull` });
+  const close = async () => {
+    await queue.close().catch(() => undefined);
+    redis.disconnect();
+    await db.end().catch(() => undefined);
+  };
+  return { db, queue, close };
 };
 
 let address = 0;

@@ -2,7 +2,7 @@
 // seam swapped for NestJS's built-in Redis transport, so (b)/(c) compares transports and nothing else.
 const { ClientRedis } = require('@nestjs/microservices');
 const { lastValueFrom, timeout } = require('rxjs');
-const { parseConfig } = require('../../proto/dist/node');
+const { parseConfig } = require('../../platform/dist');
 const { createGatewayApp } = require('../../gateway/dist/app');
 const { ConfigSchema } = require('../../gateway/dist/config');
 const { MetricsService } = require('../../gateway/dist/metrics/metrics.service');

@@ -30,7 +30,7 @@ const clientProvider = () => {
   if (transport === 'nest-redis') {
     return ClientsModule.register([{ name: CLIENT, transport: Transport.REDIS, options: { host: redisUrl.hostname, port: Number(redisUrl.port || 6379) } }]);
   }
-  const { RpcClient } = require('../../proto/dist/node');
+  const { RpcClient } = require('../../platform/dist');
   const { RPC } = require('../../proto/dist');
   PingController.prototype.def = RPC.tracking.ping;
   const provider = {

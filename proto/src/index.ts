@@ -1,4 +1,4 @@
-// Browser-safe entry: nothing exported here may import a Node module (see ./node for the transport).
+// Browser-safe entry: nothing exported here may import a Node module (the Node platform is the @nivesh/platform workspace).
 export * from './errors';
 export * from './rpc';
 export * from './http';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { razorpayEventBody } from '../../load-tests/lib/razorpay-webhook.mjs';
+import { razorpayEventBody } from '../lib/razorpay-webhook.mjs';
 import { ROOT, SERVICES } from '../lib/common.mjs';
 import { NO_CODE } from './report.mjs';
 
@@ -80,7 +80,7 @@ const send = async (recorder, { kind, target, method = 'POST', url, json, raw, h
 const webhookFactory = (secret) => {
   const load = createRequire(import.meta.url);
   const { PAYMENT_WEBHOOK_PATH } = load(path.join(ROOT, 'proto/dist/index.js'));
-  const { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhookBody } = load(path.join(ROOT, 'proto/dist/node/index.js'));
+  const { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhookBody } = load(path.join(ROOT, 'platform/dist/index.js'));
   const payloads = load(path.join(ROOT, 'services/premium/dist/payments/razorpay-payloads.js'));
   const start = Math.floor(Date.now() / 1000);
   const period = { start, end: start + 30 * 86_400 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { RPC, SERVICE_NAMES, type DomainError, type ServiceName } from '@nivesh/proto';
-import { RpcClient } from '@nivesh/proto/node';
+import { RpcClient } from '@nivesh/platform';
 import { type BuiltService, startBuiltService, stopBuiltService as stop } from '../support/built-services';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';

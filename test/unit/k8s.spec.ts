@@ -19,9 +19,9 @@ import { ConfigMap, Namespace, PersistentVolumeClaim, Service } from 'kubernetes
 import { parse, parseAllDocuments } from 'yaml';
 import type { ZodObject } from 'zod';
 import { QUEUES } from '../../proto/src/jobs';
-import { BaseConfigSchema } from '../../proto/src/node/config';
-import { serviceDataSourceOptions } from '../../proto/src/node/database';
-import { rpcKeys } from '../../proto/src/node/rpc-keys';
+import { BaseConfigSchema } from '../../platform/src/config';
+import { serviceDataSourceOptions } from '../../platform/src/database';
+import { rpcKeys } from '../../platform/src/rpc-keys';
 import type { RouteDefinition } from '../../proto/src/http';
 import { ROUTES } from '../../proto/src/routes';
 import { SERVICE_NAMES } from '../../proto/src/rpc';
@@ -404,7 +404,7 @@ describe.each(['dev', 'prod'])('infra/k8s/overlays/%s', (overlay) => {
   it("scales on every BullMQ queue's waiting list, on the Deployment of the service whose code works it", () => {
     const worked = Object.values(WORKED_BY).flat();
     expect(Object.values(QUEUES).map((q) => q.name).filter((name) => !worked.includes(name))).toEqual([]);
-    const keys = new QueueKeys(`${prefix}:bull`); // proto/src/node/queues.ts: every queue under `<REDIS_PREFIX>:bull`
+    const keys = new QueueKeys(`${prefix}:bull`); // platform/src/queues.ts: every queue under `<REDIS_PREFIX>:bull`
     for (const service of SERVICES) {
       const lists = (named('ScaledObject', service).spec.triggers as Obj[]).filter((t) => t.type === 'redis');
       expect([service, lists.map((t) => t.metadata.listName).sort()]).toEqual([service, WORKED_BY[service].map((queue) => keys.getKeys(queue).wait).sort()]);

@@ -1,6 +1,6 @@
 // What the infra specs need to know about PromQL: the metric names an expression reads, and the names Nivesh
 // registers, so a renamed metric cannot leave a Grafana panel empty or an alert silent.
-import { processMetrics } from '../../proto/src/node/metrics';
+import { processMetrics } from '../../platform/src/metrics';
 import { MetricsService } from '../../gateway/src/metrics/metrics.service';
 // The market service registers the daily pipeline's series on processMetrics when this module loads.
 import '../../services/market/src/ingest/ingest-metrics';

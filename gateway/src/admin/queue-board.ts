@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { ADMIN_QUEUES_PATH, QUEUES, SessionRecordSchema, sessionKey, type Caller } from '@nivesh/proto';
-import { redisOptions } from '@nivesh/proto/node';
+import { redisOptions } from '@nivesh/platform';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { ANSWER_SCOPES, type AnswerScope } from '@nivesh/proto';
-import { AnswerStore, countCacheLookup, type Logger, type StoredAnswer } from '@nivesh/proto/node';
+import { AnswerStore, countCacheLookup, type Logger, type StoredAnswer } from '@nivesh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';

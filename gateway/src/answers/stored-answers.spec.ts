@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MARKET } from '@nivesh/proto';
-import { AnswerStore } from '@nivesh/proto/node';
+import { AnswerStore } from '@nivesh/platform';
 import { startTestGateway, type TestGateway } from '../../test/test-app';
 import { etagMatches, VERSIONED_CACHE_CONTROL } from './stored-answers.service';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, JWT_ALGORITHM, JwtClaimsSchema, SESSION_TTL_SECONDS, SessionRecordSchema, lastSeenKey, sessionKey, type Caller } from '@nivesh/proto';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 import { CONFIG, LOGGER, REDIS } from '../tokens';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import { Pool } from 'pg';
 import type { Config } from '../config';
 import { CONFIG, LOGGER } from '../tokens';

@@ -13,7 +13,7 @@ import {
   type ServiceStatus,
   type SystemStatusResponse,
 } from '@nivesh/proto';
-import { complianceOf } from '@nivesh/proto/node';
+import { complianceOf } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 import { RpcGateway } from '../rpc/rpc-gateway';

@@ -1,6 +1,6 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { DomainError, HUB, HUB_ROUTES, type Caller, type HubRun } from '@nivesh/proto';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/caller';
 import { Input, Route, type RouteInput } from '../routes/route.decorator';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { processMetrics } from '@nivesh/proto/node';
+import { processMetrics } from '@nivesh/platform';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -1,5 +1,5 @@
 import { PAYMENT_WEBHOOK_PATH, PREMIUM } from '@nivesh/proto';
-import { SIGNATURE_HEADER, signWebhookBody } from '@nivesh/proto/node';
+import { SIGNATURE_HEADER, signWebhookBody } from '@nivesh/platform';
 import { startTestGateway, type TestGateway } from '../../test/test-app';
 import { WEBHOOK_TEXTS } from './payment-webhook.controller';
 

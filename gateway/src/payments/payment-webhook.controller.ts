@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Controller, HttpCode, Inject, type OnApplicationShutdown, Post, Req } from '@nestjs/common';
 import { DomainError, PAYMENT_WEBHOOK_PATH, QUEUES } from '@nivesh/proto';
-import { EVENT_ID_HEADER, isValidWebhookSignature, type Logger, QueueProducer, SIGNATURE_HEADER, webhookEventId } from '@nivesh/proto/node';
+import { EVENT_ID_HEADER, isValidWebhookSignature, type Logger, QueueProducer, SIGNATURE_HEADER, webhookEventId } from '@nivesh/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { CONFIG, LOGGER } from '../tokens';

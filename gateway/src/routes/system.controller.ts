@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ROUTES, RPC } from '@nivesh/proto';
-import { complianceOf } from '@nivesh/proto/node';
+import { complianceOf } from '@nivesh/platform';
 import type { Config } from '../config';
 import { Input, RequestId, Route, type RouteInput } from './route.decorator';
 import { ReadinessService } from '../health/readiness.service';

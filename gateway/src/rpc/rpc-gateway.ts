@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { RpcDefinition } from '@nivesh/proto';
-import { RpcClient } from '@nivesh/proto/node';
+import { RpcClient } from '@nivesh/platform';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import { MetricsService } from '../metrics/metrics.service';

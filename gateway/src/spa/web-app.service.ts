@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { CONFIG, LOGGER } from '../tokens';

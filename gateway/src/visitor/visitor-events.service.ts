@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES, referrerHostOf, type VisitorHeartbeatJob, type VisitorSessionEndJob, type VisitorSessionEndRequest, type VisitorTrackRequest } from '@nivesh/proto';
-import { QueueProducer } from '@nivesh/proto/node';
+import { QueueProducer } from '@nivesh/platform';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import type { Config } from '../config';

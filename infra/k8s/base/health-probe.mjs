@@ -27,7 +27,7 @@ export const MODES = ['start', 'live', 'ready'];
 /** The app an image runs, from its APP build argument (infra/Dockerfile): `gateway` or `services/<name>`. */
 export const appOf = (env) => (env.APP ? path.basename(env.APP) : undefined);
 
-/** The Redis key of a service's live instances (proto/src/node/rpc-keys.ts). */
+/** The Redis key of a service's live instances (platform/src/rpc-keys.ts). */
 export const instancesKey = (prefix, service) => `${prefix}:rpc:${service}:instances`;
 
 /**

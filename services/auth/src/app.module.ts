@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createLogger, ServicePlatformModule } from '@nivesh/proto/node';
+import { createLogger, ServicePlatformModule } from '@nivesh/platform';
 import { AccountHandler } from './account/account.handler';
 import { AccountService } from './account/account.service';
 import { AdminAccountsHandler } from './admin/admin-accounts.handler';

@@ -1,4 +1,4 @@
-import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 
 /** Settings of the auth service; the only reader of process.env. */

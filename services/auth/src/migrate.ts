@@ -1,4 +1,4 @@
-import { runMigrations } from '@nivesh/proto/node';
+import { runMigrations } from '@nivesh/platform';
 import { loadMigrationConfig } from './config';
 import { MIGRATIONS, SCHEMA } from './migrations';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { AUTH, OtpEmailJobSchema, sessionKey } from '@nivesh/proto';
-import { RpcClient } from '@nivesh/proto/node';
+import { RpcClient } from '@nivesh/platform';
 import Redis from 'ioredis';
 import { deriveSealKey, unsealCode } from '../src/common/otp-crypto';
 import { Mailbox } from './support/mailbox';

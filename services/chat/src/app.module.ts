@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { auditTrailProvider, ServicePlatformModule } from '@nivesh/proto/node';
+import { auditTrailProvider, ServicePlatformModule } from '@nivesh/platform';
 import { ChatHandler } from './chats/chat.handler';
 import { ChatService } from './chats/chat.service';
 import { ContextEntity, MessageEntity, UnansweredQuestionEntity } from './chats/conversation.entities';

@@ -1,4 +1,4 @@
-import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 
 /** Settings of the chat service; the only reader of process.env. An empty variable (compose passes `${X:-}`) counts as unset. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type ChatQueryResponse, type ChatStartResponse, type MarketIndicators, USER_QUERY_MAX_LENGTH } from '@nivesh/proto';
-import { parseConfig, startService } from '@nivesh/proto/node';
+import { parseConfig, startService } from '@nivesh/platform';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Client } from 'pg';
 import { createGatewayApp } from '../../../gateway/src/app';
@@ -13,7 +13,7 @@ import { RetentionProcessor } from '../src/chats/retention.processor';
 import { type Config, ConfigSchema } from '../src/config';
 import { type FakeLlm, startFakeLlm } from './fake-llm';
 import { MarketCache } from '../../market/src/store/market-cache';
-import { REGISTERED_TEST_ENV } from '../../../proto/src/node/testing/registered';
+import { REGISTERED_TEST_ENV } from '../../../platform/src/testing/registered';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -16,7 +16,7 @@ import {
   sessionKey,
   type StockValuation,
 } from '@nivesh/proto';
-import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { parseConfig, RpcClient, startService } from '@nivesh/platform';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { createGatewayApp } from '../../../gateway/src/app';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/proto/node';
+import { ServicePlatformModule } from '@nivesh/platform';
 import type { Config } from './config';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { ENTITIES } from './posts/post.entity';

@@ -1,4 +1,4 @@
-import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import type { z } from 'zod';
 
 /** Settings of the content service (the blog); the only reader of process.env. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BLOG_LOGIN_PROMPT, type BlogAdminPost, type SessionRecord, sessionKey } from '@nivesh/proto';
-import { parseConfig, startService } from '@nivesh/proto/node';
+import { parseConfig, startService } from '@nivesh/platform';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { Client } from 'pg';

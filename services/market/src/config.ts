@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 import { NEWS_CONFIG } from './news/news-config';
 

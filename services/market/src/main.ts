@@ -1,4 +1,4 @@
-import { startService } from '@nivesh/proto/node';
+import { startService } from '@nivesh/platform';
 import { AppModule } from './app.module';
 import { loadConfig } from './config';
 

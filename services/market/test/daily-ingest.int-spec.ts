@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MARKET, type MarketFreshness } from '@nivesh/proto';
-import { NSE_CALENDAR, parseConfig, RpcClient, runMigrations, startService } from '@nivesh/proto/node';
+import { NSE_CALENDAR, parseConfig, RpcClient, runMigrations, startService } from '@nivesh/platform';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';

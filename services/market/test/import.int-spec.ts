@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MARKET, QUEUES } from '@nivesh/proto';
-import { QueueProducer, REDIS, runMigrations, serviceDataSourceOptions } from '@nivesh/proto/node';
+import { QueueProducer, REDIS, runMigrations, serviceDataSourceOptions } from '@nivesh/platform';
 import { QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';

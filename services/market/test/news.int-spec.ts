@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { NEWS, NEWS_CAVEAT, type NewsFeed, type NewsQuery } from '@nivesh/proto';
-import { parseConfig, startService } from '@nivesh/proto/node';
+import { parseConfig, startService } from '@nivesh/platform';
 import { AppModule as ChatModule } from '../../chat/src/app.module';
 import { ConfigSchema as ChatConfigSchema } from '../../chat/src/config';
 import { type FakeLlm, startFakeLlm } from '../../chat/test/fake-llm';

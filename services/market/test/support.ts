@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MarketBar, RpcDefinition } from '@nivesh/proto';
-import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { parseConfig, RpcClient, startService } from '@nivesh/platform';
 import { Client } from 'pg';
 import type { z } from 'zod';
 import { AppModule } from '../src/app.module';

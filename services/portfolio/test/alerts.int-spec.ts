@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ALERTS_FREE_MAX, PORTFOLIO, type RpcDefinition } from '@nivesh/proto';
-import { parseConfig, startService } from '@nivesh/proto/node';
+import { parseConfig, startService } from '@nivesh/platform';
 import type { z } from 'zod';
 import { type AuthHarness, newAccount, startAuth } from '../../auth/test/support/harness';
 import { BhavcopyImporter } from '../../market/src/import/bhavcopy-importer';

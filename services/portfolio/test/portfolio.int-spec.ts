@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MARKET, PORTFOLIO, type RpcDefinition } from '@nivesh/proto';
-import { parseConfig, startService } from '@nivesh/proto/node';
+import { parseConfig, startService } from '@nivesh/platform';
 import type { z } from 'zod';
 import { type MarketHarness, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { auditTrailProvider, ServicePlatformModule } from '@nivesh/proto/node';
+import { auditTrailProvider, ServicePlatformModule } from '@nivesh/platform';
 import type { Config } from './config';
 import { BacktestOriginEntity } from './forecasts/backtest-origin.entity';
 import { BacktestOriginsRepository } from './forecasts/backtest-origins.repository';

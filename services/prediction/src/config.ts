@@ -1,4 +1,4 @@
-import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, COMPLIANCE_CONFIG, checkComplianceConfig, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 
 /** Settings of the prediction service; the only reader of process.env. */

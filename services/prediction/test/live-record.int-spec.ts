@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MARKET, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
-import { AuditTrail, auditUserHash, parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { AuditTrail, auditUserHash, parseConfig, RpcClient, startService } from '@nivesh/platform';
 import type { z } from 'zod';
 import { MarketCache } from '../../market/src/store/market-cache';
 import { DATASET_END, type MarketHarness, keepDatasetEnd, startMarket } from '../../market/test/support';
@@ -9,7 +9,7 @@ import { ConfigSchema } from '../src/config';
 import { AuditRetentionProcessor } from '../src/forecasts/audit-retention.processor';
 import { BacktestProcessor } from '../src/forecasts/backtest.processor';
 import { LiveRecordService } from '../src/forecasts/live-record.service';
-import { REGISTERED_TEST_ENV } from '../../../proto/src/node/testing/registered';
+import { REGISTERED_TEST_ENV } from '../../../platform/src/testing/registered';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

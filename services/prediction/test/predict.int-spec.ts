@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, FORECAST_MODELS, MARKET, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
-import { NSE_CALENDAR, parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { NSE_CALENDAR, parseConfig, RpcClient, startService } from '@nivesh/platform';
 import type { z } from 'zod';
 import { type MarketHarness, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';

@@ -1,5 +1,5 @@
 import { PAYMENT_WEBHOOK_PATH } from '@nivesh/proto';
-import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 
 /** Settings of the premium service; the only reader of process.env. An empty variable (compose passes `${X:-}`) counts as unset. */

@@ -12,7 +12,7 @@ import {
   type SubscribeResponse,
   SystemStatusResponseSchema,
 } from '@nivesh/proto';
-import { EVENT_ID_HEADER, parseConfig, RpcClient, SIGNATURE_HEADER, signWebhookBody, startService } from '@nivesh/proto/node';
+import { EVENT_ID_HEADER, parseConfig, RpcClient, SIGNATURE_HEADER, signWebhookBody, startService } from '@nivesh/platform';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { Client } from 'pg';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { serviceDataSourceOptions } from '@nivesh/proto/node';
+import { serviceDataSourceOptions } from '@nivesh/platform';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS, SCHEMA } from '../src/migrations';

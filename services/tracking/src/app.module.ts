@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/proto/node';
+import { ServicePlatformModule } from '@nivesh/platform';
 import { ANALYTICS_ENTITIES } from './analytics/analytics.entity';
 import { AnalyticsHandler } from './analytics/analytics.handler';
 import { AnalyticsRepository } from './analytics/analytics.repository';

@@ -1,4 +1,4 @@
-import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { BaseConfigSchema, envFlag, loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 
 /** Settings of the tracking service; the only reader of process.env. An empty variable (compose passes `${X:-}`) counts as unset. */

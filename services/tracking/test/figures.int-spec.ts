@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Caller } from '@nivesh/proto';
-import { parseConfig, startService } from '@nivesh/proto/node';
+import { parseConfig, startService } from '@nivesh/platform';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { StatisticsService } from '../src/analytics/statistics.service';

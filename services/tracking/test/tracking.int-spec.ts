@@ -14,7 +14,7 @@ import {
   type VisitorHeartbeatJob,
   type VisitorSessionEndJob,
 } from '@nivesh/proto';
-import { parseConfig, QueueProducer, startService } from '@nivesh/proto/node';
+import { parseConfig, QueueProducer, startService } from '@nivesh/platform';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { Client } from 'pg';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule, type ServiceConfig } from '@nivesh/proto/node';
+import { ServicePlatformModule, type ServiceConfig } from '@nivesh/platform';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS, SCHEMA } from '../migrations';
 import { SessionRepository } from '../sessions/session.repository';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { usernameKey } from '../common/email';
 

@@ -12,7 +12,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { EmailSchema, isDomainError, PasswordSchema, UsernameSchema } from '@nivesh/proto';
-import { loadConfigOrExit, ServiceConfigSchema } from '@nivesh/proto/node';
+import { loadConfigOrExit, ServiceConfigSchema } from '@nivesh/platform';
 import { z } from 'zod';
 import { AdminCliModule } from '../admin/admin-cli.module';
 import { AdminService } from '../admin/admin.service';

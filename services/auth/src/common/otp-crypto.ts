@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { OTP_LENGTH, type OtpPurpose } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 
 /** A code lives at most this long. */

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import type { Config } from '../config';
 import { OtpCrypto } from '../common/otp-crypto';
 import type { Mailer } from './mailer';

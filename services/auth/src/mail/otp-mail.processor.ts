@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type AlertEmailJob, QUEUES, type OtpEmailJob } from '@nivesh/proto';
-import { type Logger, QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { type Logger, QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../config';
 import { OtpCrypto } from '../common/otp-crypto';

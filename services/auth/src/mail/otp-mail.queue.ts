@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QUEUES, type OtpEmailJob } from '@nivesh/proto';
-import { QueueProducer, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 
 /** Puts OTP mails on the `otp-email` queue. Jobs carry only the sealed code and are removed once sent. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { OtpPurpose } from '@nivesh/proto';
-import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import Redis from 'ioredis';
 import type { Config } from '../config';
 

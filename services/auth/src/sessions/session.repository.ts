@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { lastSeenKey, SessionRecordSchema, sessionKey, userSessionsKey, type SessionRecord } from '@nivesh/proto';
-import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import Redis from 'ioredis';
 import type { Config } from '../config';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JWT_ALGORITHM, SESSION_TTL_SECONDS } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import { Clock } from '../common/clock';
 import type { Config } from '../config';
 import { loadJose } from './jose';

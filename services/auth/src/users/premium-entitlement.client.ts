@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type Entitlement, PREMIUM } from '@nivesh/proto';
-import { type Logger, RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { type Logger, RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { LOGGER } from '../tokens';
 

@@ -2,7 +2,7 @@ import { Controller, Inject, type INestMicroservice, Module } from '@nestjs/comm
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type Entitlement, PREMIUM } from '@nivesh/proto';
-import { RedisStreamsServer } from '@nivesh/proto/node';
+import { RedisStreamsServer } from '@nivesh/platform';
 import { REDIS_URL } from './harness';
 
 const STATE = Symbol('FAKE_PREMIUM_STATE');

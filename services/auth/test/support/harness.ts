@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH, DomainError, type RpcDefinition } from '@nivesh/proto';
-import { parseConfig, RpcClient, startService } from '@nivesh/proto/node';
+import { parseConfig, RpcClient, startService } from '@nivesh/platform';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import type { z } from 'zod';

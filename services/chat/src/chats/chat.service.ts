@@ -10,7 +10,7 @@ import {
   DomainError,
   type ResearchAnalyst,
 } from '@nivesh/proto';
-import { AuditTrail, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AuditTrail, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { answer, COMPLIANCE_NOTE, DISCLAIMER, find, greeting, type Grounding, groundingFacts, nearestTopics, otherStock, saysNoGuide, type Suggestion, type Turn } from '../engine';
 import { withoutPersonalData } from '../engine/redact';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type ChatType, DomainError, MARKET, PREDICTION } from '@nivesh/proto';
-import { RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import type { Grounding } from '../engine/grounding';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { AuditTrail, HourlyPurge, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AuditTrail, HourlyPurge, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { ChatService } from './chat.service';
 

@@ -1,5 +1,5 @@
 import type { IndicatorColumns, MarketIndicators, MarketSentiment } from '@nivesh/proto';
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import { monthsBefore } from './format';
 import type { Grounding } from './grounding';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type HubAgentName, type HubAgentResult, HubAgentResultSchema, type HubReport, HubReportSchema } from '@nivesh/proto';
-import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../config';

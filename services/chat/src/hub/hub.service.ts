@@ -11,7 +11,7 @@ import {
   type HubRun,
   MARKET,
 } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { HUB_AGENT_SET } from './agents';
 import { HubRepository, type Run } from './hub.repository';

@@ -1,4 +1,4 @@
-import { createAuditRecordsTable } from '@nivesh/proto/node';
+import { createAuditRecordsTable } from '@nivesh/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NewsSummaryInput } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import OpenAI from 'openai';
 import { llmClientOf, LlmUnavailableError } from '../chats/llm.engine';
 import type { Config } from '../config';

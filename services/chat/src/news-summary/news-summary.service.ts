@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NewsSummary, NewsSummaryInput, NewsSummaryResult } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { inspectAnswer } from '../guard/output-rail';
 import { NewsSummaryLlm } from './news-summary.llm';

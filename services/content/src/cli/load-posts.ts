@@ -13,7 +13,7 @@
 import 'reflect-metadata';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { serviceDataSourceOptions } from '@nivesh/proto/node';
+import { serviceDataSourceOptions } from '@nivesh/platform';
 import { DataSource } from 'typeorm';
 import { loadDatabaseConfig } from '../config';
 import { MIGRATIONS, SCHEMA } from '../migrations';

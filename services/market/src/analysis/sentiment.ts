@@ -1,4 +1,4 @@
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import { DomainError, type MarketBar, type MarketSentiment, type SENTIMENT_LABELS, type SentimentComponent } from '@nivesh/proto';
 import { clamp, RollingExtremes, RollingRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
 

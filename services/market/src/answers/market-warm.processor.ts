@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HISTORY_RANGES, MARKET, type MarketWarmJob, QUEUES } from '@nivesh/proto';
-import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { BarStore } from '../store/bar-store';
 import { MarketCache } from '../store/market-cache';

@@ -10,7 +10,7 @@
  */
 import 'reflect-metadata';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, redisOptions } from '@nivesh/proto/node';
+import { QueueProducer, redisOptions } from '@nivesh/platform';
 import { QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { loadImportConfig } from '../config';

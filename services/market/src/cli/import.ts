@@ -29,7 +29,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, redisOptions, serviceDataSourceOptions } from '@nivesh/proto/node';
+import { QueueProducer, redisOptions, serviceDataSourceOptions } from '@nivesh/platform';
 import { QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';

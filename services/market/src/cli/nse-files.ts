@@ -11,7 +11,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '@nivesh/proto/node';
+import { loadConfigOrExit } from '@nivesh/platform';
 import { z } from 'zod';
 import { ConfigSchema } from '../config';
 import { indexCloseName, udiffBhavcopyName } from '../nse/archive-paths';

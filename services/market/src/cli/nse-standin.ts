@@ -10,7 +10,7 @@
  * Exit codes: 0 stopped, 64 bad arguments, 1 failed.
  */
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '@nivesh/proto/node';
+import { loadConfigOrExit } from '@nivesh/platform';
 import { z } from 'zod';
 import { ConfigSchema } from '../config';
 import { NseStandin } from '../nse/standin/nse-standin';

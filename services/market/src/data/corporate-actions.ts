@@ -1,4 +1,4 @@
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import type { CorporateActionKind, MarketBar } from '@nivesh/proto';
 
 export type ActionKind = CorporateActionKind;

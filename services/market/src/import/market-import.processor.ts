@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type MarketBhavcopyImportJob, type MarketCsvImportJob, type MarketProviderImportJob, type MarketXbrlImportJob, QUEUES } from '@nivesh/proto';
-import { QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { CsvFormatError } from '../data/csv';

@@ -1,4 +1,4 @@
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import { Injectable } from '@nestjs/common';
 import { type ProviderSeries, ProviderService } from '../providers/provider.service';
 import { IST_OFFSET_SECONDS, localDate } from '../providers/yahoo-chart';

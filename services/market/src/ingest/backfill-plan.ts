@@ -1,4 +1,4 @@
-import { NSE_CALENDAR, type TradingCalendar } from '@nivesh/proto/node';
+import { NSE_CALENDAR, type TradingCalendar } from '@nivesh/platform';
 
 export type BackfillInput = {
   /** The instant the run starts. */

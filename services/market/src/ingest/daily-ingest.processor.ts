@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type MarketDailyJob, QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { type DailyRunResult, DailyIngestService } from './daily-ingest.service';
 import { MarketClock } from './market-clock';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import { INDEX_SYMBOL } from '../import/csv-importer';

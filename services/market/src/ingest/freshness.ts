@@ -1,5 +1,5 @@
 import type { MarketFreshness } from '@nivesh/proto';
-import { NSE_CALENDAR, type TradingCalendar } from '@nivesh/proto/node';
+import { NSE_CALENDAR, type TradingCalendar } from '@nivesh/platform';
 import { formatDate } from '../news/wording';
 import { indiaTime } from './backfill-plan';
 

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { NSE_CALENDAR, processMetrics } from '@nivesh/proto/node';
+import { NSE_CALENDAR, processMetrics } from '@nivesh/platform';
 import { Counter, Gauge } from 'prom-client';
 import { DailyBarsRepository } from '../store/daily-bars.repository';
 

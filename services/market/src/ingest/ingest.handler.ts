@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketFreshness, type MarketIngestRuns } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import { freshness } from './freshness';

@@ -1,4 +1,4 @@
-import { envFlag } from '@nivesh/proto/node';
+import { envFlag } from '@nivesh/platform';
 import { z } from 'zod';
 
 /** One feed address: http or https only. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { newsConfigOf, type NewsConfig } from './news-config';
 import { type IngestResult, PressService } from './press.service';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { CHAT, type NewsSummaryInput, type NewsSummaryResult } from '@nivesh/proto';
-import { RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 
 /**

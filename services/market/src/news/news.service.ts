@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type MarketBar, NEWS, NEWS_CAVEAT, type NewsFeed, type NewsItem, type NewsQuery } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import { repairFilings } from '../fundamentals/repair';
 import { SHARE_KINDS } from '../data/corporate-actions';
 import { INDEX_SYMBOL } from '../import/csv-importer';

@@ -1,6 +1,6 @@
 import { type NewsMove, type NewsReaction, REACTION_DAYS } from '@nivesh/proto';
 import { lastIndexOnOrBeforeAt } from '@nivesh/proto/dates';
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import { formatDate } from './wording';
 
 /** One symbol's adjusted closes, ascending by date. */

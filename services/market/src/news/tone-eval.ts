@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NEWS_TONES, type NewsTone } from '@nivesh/proto';
-import { loadConfigOrExit } from '@nivesh/proto/node';
+import { loadConfigOrExit } from '@nivesh/platform';
 import { ConfigSchema } from '../config';
 import type { ParsedFiling } from '../fundamentals/filing';
 import { readFilingFile } from '../fundamentals/xbrl';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import YahooFinance from 'yahoo-finance2';
 import type { Config } from '../config';
 import { ProviderNotFoundError, ProviderUnavailableError } from './provider-errors';

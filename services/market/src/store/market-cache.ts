@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES, type RpcDefinition } from '@nivesh/proto';
-import { AnswerStore, QueueProducer, REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AnswerStore, QueueProducer, REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import type { z } from 'zod';
 import type { Config } from '../config';

@@ -1,4 +1,4 @@
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import { type Alert, conditionOn, evaluateAlerts } from './evaluate';
 import { type DailyClose, type TradingSignalsLib, loadTradingSignals } from './figures';
 import { ALERT_KINDS, type AlertKind, type AlertRule } from './kinds';

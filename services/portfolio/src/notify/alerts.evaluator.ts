@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { isPremiumAlertKind, QUEUES } from '@nivesh/proto';
-import { QueueProducer, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { type DailyClose, evaluateAlerts, HISTORY_BARS, loadTradingSignals, newAlertState } from '../alerts';
 import { MarketDataClient } from '../portfolio/market-data.client';

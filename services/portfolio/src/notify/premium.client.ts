@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { PREMIUM } from '@nivesh/proto';
-import { RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 
 /** Ids asked per entitlements call (the premium call's own maximum). */

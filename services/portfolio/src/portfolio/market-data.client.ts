@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type HistoryRange, MARKET, type MarketQuote, type MarketSymbolInfo } from '@nivesh/proto';
-import { AnswerStore, REDIS, RpcClient, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AnswerStore, REDIS, RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 import type { Close } from '../ledger/gains';

@@ -1,4 +1,4 @@
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import { score } from './bands';
 import { naiveStepMae } from './metrics';
 import { type Forecaster, MODEL_NAMES, type ModelName, predict } from './models';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { BACKTEST_HORIZONS, type ClosesCache, ForecastService, type OriginCounts } from './forecast.service';
 import { LiveRecordService, type ScoringResult } from './live-record.service';

@@ -17,7 +17,7 @@ import {
   type PredictPayload,
   type PredictResponse,
 } from '@nivesh/proto';
-import { AuditTrail, NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { AuditTrail, NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS, reportedHorizons } from '../forecast';
 import { BacktestOriginsRepository } from './backtest-origins.repository';

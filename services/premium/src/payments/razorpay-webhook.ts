@@ -1,10 +1,10 @@
-import { EVENT_ID_HEADER, webhookEventId } from '@nivesh/proto/node';
+import { EVENT_ID_HEADER, webhookEventId } from '@nivesh/platform';
 import { z } from 'zod';
 import { providerEventTypeOfRazorpay } from '../subscriptions/events';
 import { headerValue, MalformedWebhook, type ProviderEvent, unixToIso, type WebhookHeaders } from './provider';
 import { verifyWebhookSignature } from './signature';
 
-export { EVENT_ID_HEADER } from '@nivesh/proto/node';
+export { EVENT_ID_HEADER } from '@nivesh/platform';
 
 const UnixSecondsSchema = z.number().int().nonnegative();
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Logger } from '@nivesh/proto/node';
+import type { Logger } from '@nivesh/platform';
 import { type CheckoutPageInput, renderCheckoutPage } from './checkout-page';
 import {
   type CreatedSubscription,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type PaymentWebhookJob, QUEUES } from '@nivesh/proto';
-import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { MalformedWebhook, type ProviderEvent } from '../payments/provider';

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { DEFAULT_PLAN_ID } from '@nivesh/proto';
-import { REDIS, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import { type Config, simulatorWebhookUrl } from '../config';
 import { NoPaymentProvider } from '../payments/no-provider';

@@ -16,7 +16,7 @@ import {
   type ToolAccess,
   type ToolAccessPayload,
 } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import type { Repository } from 'typeorm';
 import type { Config } from '../config';
 import { PAYMENTS_NOT_SET_UP } from '../payments/no-provider';

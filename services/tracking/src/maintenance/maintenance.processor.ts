@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { VisitorStatsService } from '../visitors/visitor-stats.service';

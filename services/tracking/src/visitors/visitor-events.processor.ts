@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/proto/node';
+import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { addDays, utcDay } from '../days';

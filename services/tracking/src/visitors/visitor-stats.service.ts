@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_TOP_ROWS, CURRENT_USERS_WINDOW_MINUTES, type VisitorOverview } from '@nivesh/proto';
-import { SERVICE_CONFIG } from '@nivesh/proto/node';
+import { SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { addDays, type Day, startOfDay, utcDay } from '../days';
 import { type DayStats, type DayTotals, RollupsRepository } from './rollups.repository';

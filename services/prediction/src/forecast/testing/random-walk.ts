@@ -1,4 +1,4 @@
-import { NSE_CALENDAR } from '@nivesh/proto/node';
+import { NSE_CALENDAR } from '@nivesh/platform';
 import type { DailyClose } from '../evaluation';
 
 /** A seeded uniform generator on [0, 1) (mulberry32), so test series are the same on every run. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
-import { type QueueDefinition } from '../jobs';
+import { type QueueDefinition } from '@nivesh/proto';
 import { type QueueConnection, QueueProducer, QueueWorker } from './queues';
 import { SERVICE_CONFIG } from './service-platform.module';
 

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Redis from 'ioredis';
 import { DomainError } from '@nivesh/proto';
-import { REQUEST_FIELD, RPC_TIMING, RUN_STARTED, RpcClient, rpcKeys, type RpcReply, type RpcRequest } from '@nivesh/proto/node';
-import { ECHO, startedKey, type StartedMessage } from '../src/node/testing/echo-service';
+import { REQUEST_FIELD, RPC_TIMING, RUN_STARTED, RpcClient, rpcKeys, type RpcReply, type RpcRequest } from '@nivesh/platform';
+import { ECHO, startedKey, type StartedMessage } from '../src/testing/echo-service';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ECHO_ENTRY = path.resolve(__dirname, '../dist/node/testing/echo-service.js');
+const ECHO_ENTRY = path.resolve(__dirname, '../dist/testing/echo-service.js');
 
 /** One echo service process; `starts` counts the requests it has reported starting (over IPC). */
 type Instance = { id: string; child: ChildProcess; starts: number };

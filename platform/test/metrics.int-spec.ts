@@ -3,8 +3,8 @@ import type { INestMicroservice } from '@nestjs/common';
 import Redis from 'ioredis';
 import { z } from 'zod';
 import { defineQueue } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, RpcClient, startMetricsServer, type MetricsServer } from '@nivesh/proto/node';
-import { ECHO, startEchoService } from '../src/node/testing/echo-service';
+import { QueueProducer, QueueWorker, RpcClient, startMetricsServer, type MetricsServer } from '@nivesh/platform';
+import { ECHO, startEchoService } from '../src/testing/echo-service';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `${process.env.REDIS_PREFIX ?? 'obs'}-metrics-${randomBytes(4).toString('hex')}`;

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { DomainError } from '../errors';
-import type { RpcDefinition } from '../rpc';
+import { DomainError, type RpcDefinition } from '@nivesh/proto';
 import { RedisStreamsClient, type RequestOptions } from './redis-streams.client';
 
 export type RpcClientOptions = {

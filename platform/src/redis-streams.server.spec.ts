@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { DomainError, notImplemented } from '../errors';
-import { RPC, patternsOf } from '../routes';
-import { SERVICE_NAMES, defineRpc, isFeaturePattern, type ServiceName } from '../rpc';
+import { DomainError, notImplemented, RPC, patternsOf, SERVICE_NAMES, defineRpc, isFeaturePattern, type ServiceName } from '@nivesh/proto';
 import { RedisStreamsServer } from './redis-streams.server';
 
 const service = 'echo' as ServiceName;

@@ -1,8 +1,7 @@
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
-import { DomainError } from '../errors';
+import { DomainError, type QueueDefinition } from '@nivesh/proto';
 import { BullMQOtel } from 'bullmq-otel';
 import type { z } from 'zod';
-import type { QueueDefinition } from '../jobs';
 import { countJobFailure, watchQueue } from './metrics';
 import { createRedis } from './redis-options';
 import { isDependencyUnavailable } from './unavailable';

@@ -4,7 +4,7 @@ import { NSE_SESSION_YEARS } from './nse-sessions';
 import { NSE_CALENDAR as nse, TradingCalendar } from './trading-calendar';
 
 /** The shared dataset (../shared/data/nse, README.md there), read in place. */
-const DATA = path.resolve(__dirname, '../../../..', '..', 'shared/data/nse');
+const DATA = path.resolve(__dirname, '../../..', '..', 'shared/data/nse');
 
 const weekdaysOf = (year: number) => {
   const out: string[] = [];

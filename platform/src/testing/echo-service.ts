@@ -1,6 +1,6 @@
 /**
  * A small service on the Redis Streams transport used by the transport's integration tests and
- * `npm run bench:rpc`. Run as its own process: `node proto/dist/node/testing/echo-service.js`.
+ * `npm run bench:rpc`. Run as its own process: `node platform/dist/testing/echo-service.js`.
  */
 import 'reflect-metadata';
 import { Controller, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
@@ -8,8 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import Redis from 'ioredis';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
-import { defineRpc, type ServiceName } from '../../rpc';
+import { DomainError, defineRpc, type ServiceName } from '@nivesh/proto';
 import { createLogger, PinoNestLogger } from '../logger';
 import { redisOptions } from '../redis-options';
 import { RedisStreamsContext, RedisStreamsServer } from '../redis-streams.server';

@@ -1,7 +1,6 @@
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { RpcDefinition, ServiceName } from '../rpc';
-import { patternsOf } from '../routes';
+import { type RpcDefinition, type ServiceName, patternsOf } from '@nivesh/proto';
 import type { ServiceConfig } from './config';
 import { createLogger, PinoNestLogger } from './logger';
 import { startMetricsServer, type MetricsServer } from './metrics';

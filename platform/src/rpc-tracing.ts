@@ -1,5 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
-import { HTTP_STATUS, type ErrorCode } from '../errors';
+import { HTTP_STATUS, type ErrorCode } from '@nivesh/proto';
 import type { RpcReply, RpcRequest } from './rpc-keys';
 import { contextFrom, tracer, withSpan } from './telemetry';
 

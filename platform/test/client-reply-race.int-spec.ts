@@ -9,7 +9,7 @@ import path from 'node:path';
 describe('RedisStreamsClient reply race', () => {
   it('hands an error reply that overtakes its XADD to the caller only', () => {
     const script = `
-      const { RedisStreamsClient } = require(${JSON.stringify(path.resolve(__dirname, '../dist/node/redis-streams.client'))});
+      const { RedisStreamsClient } = require(${JSON.stringify(path.resolve(__dirname, '../dist/redis-streams.client'))});
       process.on('unhandledRejection', (reason) => console.log('UNHANDLED ' + reason.message));
       const client = new RedisStreamsClient({ redisUrl: 'redis://unused', prefix: 'race' });
       Object.assign(client, { subscribed: true, commands: {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { z } from 'zod';
 import { defineQueue, QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker } from '@nivesh/proto/node';
+import { QueueProducer, QueueWorker } from '@nivesh/platform';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

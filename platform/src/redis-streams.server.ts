@@ -4,8 +4,7 @@ import type { CustomTransportStrategy, MessageHandler } from '@nestjs/microservi
 import { BaseRpcContext, Server } from '@nestjs/microservices';
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { DomainError, RpcErrorPayloadSchema, notImplemented, type RpcErrorPayload } from '../errors';
-import type { RpcDefinition } from '../rpc';
+import { DomainError, RpcErrorPayloadSchema, notImplemented, type RpcErrorPayload, type RpcDefinition } from '@nivesh/proto';
 import { startHeartbeat, type Heartbeat } from './heartbeat';
 import { observeRpcHandled, watchStreamPending } from './metrics';
 import { createRedis } from './redis-options';

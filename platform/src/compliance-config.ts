@@ -8,7 +8,7 @@ import {
   EDUCATION_PRICE_LAG_DAYS,
   RESEARCH_ANALYST_REGISTRATION,
   SEBI_PRICE_DATA_CIRCULAR,
-} from '../contracts/compliance';
+} from '@nivesh/proto';
 
 /**
  * The compliance settings, read by every process that shows or makes a forward-looking output (README "Compliance

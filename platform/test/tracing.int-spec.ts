@@ -5,8 +5,8 @@ import type { INestMicroservice } from '@nestjs/common';
 import Redis from 'ioredis';
 import { z } from 'zod';
 import { defineQueue } from '@nivesh/proto';
-import { initTelemetry, QueueProducer, QueueWorker, RpcClient, tracer } from '@nivesh/proto/node';
-import { ECHO, startEchoService } from '../src/node/testing/echo-service';
+import { initTelemetry, QueueProducer, QueueWorker, RpcClient, tracer } from '@nivesh/platform';
+import { ECHO, startEchoService } from '../src/testing/echo-service';
 
 // Before anything else traces: the in-memory exporter is this process's only span destination.
 const exporter = new InMemorySpanExporter();

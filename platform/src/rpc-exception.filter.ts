@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArgumentsHost, RpcExceptionFilter } from '@nestjs/common';
 import { Catch } from '@nestjs/common';
 import { type Observable, throwError } from 'rxjs';
-import { DomainError, type RpcErrorPayload } from '../errors';
+import { DomainError, type RpcErrorPayload } from '@nivesh/proto';
 import type { Logger } from './logger';
 import { DEPENDENCY_UNAVAILABLE, isDependencyUnavailable } from './unavailable';
 import { RedisStreamsContext } from './redis-streams.server';

@@ -3,7 +3,7 @@ import { Ctx, MessagePattern } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { systemPatterns, type HealthResult, type PingResult, type ServiceName } from '../rpc';
+import { systemPatterns, type HealthResult, type PingResult, type ServiceName } from '@nivesh/proto';
 import type { ServiceConfig } from './config';
 import { serviceDataSourceOptions, type ServiceDatabase } from './database';
 import { createRedis } from './redis-options';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type Redis from 'ioredis';
-import type { AnswerScope } from '../http';
+import type { AnswerScope } from '@nivesh/proto';
 import { countCacheLookup } from './metrics';
 
 const brotli = promisify(brotliCompress);

@@ -1,9 +1,9 @@
-// Shared by the bench scripts that measure logged-in routes: a local mailbox for the codes the auth service mails,
-// and a session for an account made with the auth CLI.
+// Shared by the bench scripts that measure logged-in routes and by the chaos suite: a local mailbox for the codes the
+// auth service mails, and a session for an account made with the auth CLI.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { ROOT } from '../../scripts/lib/common.mjs';
+import { ROOT } from './common.mjs';
 
 /**
  * A local SMTP server on a free port that keeps the last six-digit code mailed to each address; point the stack's
