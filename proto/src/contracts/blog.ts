@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
 import { defineRpc, systemPatterns } from '../rpc';
-import { IdSchema, IsoDateTimeSchema, withCaller, withOptionalCaller } from './common';
+import { EmptyBodySchema, IdSchema, IsoDateTimeSchema, withCaller, withOptionalCaller } from './common';
 import { BLOG_EXCERPT_MAX, BLOG_MARKDOWN_MAX, BLOG_PATHS, BLOG_SLUG_MAX, BLOG_TAGS_MAX, BLOG_TAG_MAX, BLOG_TITLE_MAX } from '../values/blog';
 export { BLOG_TITLE_MAX, BLOG_SLUG_MAX, BLOG_MARKDOWN_MAX, BLOG_EXCERPT_MAX, BLOG_TAGS_MAX, BLOG_TAG_MAX } from '../values/blog';
 
@@ -72,6 +72,14 @@ export const BlogPostSummarySchema = z.object({
 export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
 
 export const BlogListQuerySchema = z.object({ tag: BlogTagSchema.optional() });
+
+/** A topic of the published posts: a tag as the newest post carrying it spells it, and how many posts carry it. */
+export const BlogTagCountSchema = z.object({ tag: z.string(), posts: z.number().int().min(1) });
+export type BlogTagCount = z.infer<typeof BlogTagCountSchema>;
+
+/** Every tag of the published posts, the most used first (then A to Z); tags of drafts are not shown. */
+export const BlogTagsResponseSchema = z.object({ tags: z.array(BlogTagCountSchema) });
+export type BlogTagsResponse = z.infer<typeof BlogTagsResponseSchema>;
 
 export const BlogListResponseSchema = z.object({
   posts: z.array(BlogPostSummarySchema),
@@ -172,6 +180,7 @@ export const CONTENT = {
   ...systemPatterns('content'),
   list: defineRpc('content', 'list', BlogListPayloadSchema, BlogListResponseSchema),
   post: defineRpc('content', 'post', BlogPostPayloadSchema, BlogPostResponseSchema),
+  tags: defineRpc('content', 'tags', z.object({}), BlogTagsResponseSchema),
   feed: defineRpc('content', 'feed', z.object({}), BlogFeedSchema),
   adminList: defineRpc('content', 'adminList', BlogAdminListPayloadSchema, BlogAdminListResponseSchema),
   adminGet: defineRpc('content', 'adminGet', BlogAdminGetPayloadSchema, BlogAdminPostSchema),
@@ -205,6 +214,16 @@ export const BLOG_ROUTES = {
     input: BlogPostQuerySchema,
     response: BlogPostResponseSchema,
     rpc: CONTENT.post,
+  }),
+  blogTags: defineRoute({
+    method: 'GET',
+    path: BLOG_PATHS.blogTags,
+    tag: TAG,
+    summary: 'The topics of the published posts: each tag and how many posts carry it, the most used first; open to everyone.',
+    auth: 'none',
+    input: EmptyBodySchema,
+    response: BlogTagsResponseSchema,
+    rpc: CONTENT.tags,
   }),
   blogAdminPosts: defineRoute({
     method: 'GET',

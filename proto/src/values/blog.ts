@@ -2,6 +2,7 @@
 export const BLOG_PATHS = {
   blogPosts: '/api/blog/posts',
   blogPost: '/api/blog/post',
+  blogTags: '/api/blog/tags',
   blogAdminPosts: '/api/blog/admin/posts',
   blogAdminPost: '/api/blog/admin/post',
   blogCreatePost: '/api/blog/admin/posts',

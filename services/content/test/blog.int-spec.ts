@@ -125,6 +125,28 @@ describe('the blog through the gateway (content service and gateway on real Post
     expect((await get(`/api/blog/post?slug=${saved.slug}`, reader)).statusCode).toBe(404);
   });
 
+  it('lists the topics of the published posts with how many carry each, spelt as the newest post spells them, drafts left out', async () => {
+    const admin = await login('priya', true);
+    const run = randomBytes(3).toString('hex');
+    const topic = `Momentum ${run}`;
+    const write = async (title: string, tags: string[], publish: boolean) => {
+      const saved = (await post('/api/blog/admin/posts', { title: `${title} ${run}`, markdown: 'Text.', tags }, admin)).json<BlogAdminPost>();
+      created.push(saved.id);
+      if (publish) expect((await post('/api/blog/admin/posts/publish', { id: saved.id }, admin)).statusCode).toBe(200);
+    };
+    await write('RSI', [topic.toLowerCase(), `RSI ${run}`], true);
+    await write('MACD', [topic], true);
+    await write('Draft', [`Unreleased ${run}`], false);
+
+    const answer = await get('/api/blog/tags');
+    expect(answer.statusCode).toBe(200);
+    const ours = answer.json<{ tags: { tag: string; posts: number }[] }>().tags.filter(({ tag }) => tag.endsWith(run));
+    expect(ours).toEqual([
+      { tag: topic, posts: 2 },
+      { tag: `RSI ${run}`, posts: 1 },
+    ]);
+  });
+
   it('stores and serves a hostile post harmless: no script, no javascript: link, no handler, no data: image', async () => {
     const admin = await login('priya', true);
     const reader = await login('asha', false);

@@ -21,6 +21,11 @@ export class PostsHandler {
     return this.posts.post(slug, caller);
   }
 
+  @MessagePattern(CONTENT.tags.pattern)
+  tags() {
+    return this.posts.tags();
+  }
+
   @MessagePattern(CONTENT.feed.pattern)
   async feed() {
     return { posts: await this.posts.feed() };

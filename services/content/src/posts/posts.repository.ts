@@ -46,6 +46,21 @@ export class PostsRepository {
     return query.getMany();
   }
 
+  /**
+   * The tags of the published posts with how many posts carry each: 'RSI' and 'rsi' count as one, spelt as the newest
+   * post spells it; the most used first, then A to Z.
+   */
+  async publishedTags(): Promise<{ tag: string; posts: number }[]> {
+    const rows: { tag: string; posts: string }[] = await this.repo.query(
+      `SELECT (array_agg(t.tag ORDER BY p.published_at DESC, p.slug))[1] AS tag, count(DISTINCT p.id) AS posts
+         FROM "content"."posts" p, unnest(p.tags) AS t(tag)
+        WHERE p.status = 'published'
+        GROUP BY lower(t.tag)
+        ORDER BY count(DISTINCT p.id) DESC, lower(t.tag)`,
+    );
+    return rows.map((row) => ({ tag: row.tag, posts: Number(row.posts) }));
+  }
+
   publishedBySlug(slug: string): Promise<PostEntity | null> {
     return this.repo.findOne({ where: { slug, status: 'published' } });
   }

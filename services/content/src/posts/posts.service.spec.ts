@@ -12,6 +12,16 @@ class FakePosts {
       .filter((row) => row.status === 'published' && (!tag || row.tags.some((t) => t.toLowerCase() === tag.toLowerCase())))
       .sort((a, b) => b.published_at!.getTime() - a.published_at!.getTime());
   }
+  async publishedTags() {
+    const counts = new Map<string, { tag: string; posts: number }>();
+    for (const row of await this.published(undefined))
+      for (const tag of row.tags) {
+        const seen = counts.get(tag.toLowerCase());
+        if (seen) seen.posts += 1;
+        else counts.set(tag.toLowerCase(), { tag, posts: 1 });
+      }
+    return [...counts.values()].sort((a, b) => b.posts - a.posts || a.tag.toLowerCase().localeCompare(b.tag.toLowerCase()));
+  }
   async publishedBySlug(slug: string) {
     return this.rows.find((row) => row.slug === slug && row.status === 'published') ?? null;
   }
@@ -146,5 +156,12 @@ describe('PostsService', () => {
     await service.publish((await write('RSI', 'x', { tags: ['RSI'] })).id);
     await service.publish((await write('PE', 'x', { tags: ['Valuation'] })).id);
     expect((await service.list(undefined, 'valuation')).posts.map((post) => post.slug)).toEqual(['pe']);
+  });
+
+  it('lists the topics of the published posts with their counts, leaving out the tags only drafts carry', async () => {
+    await service.publish((await write('RSI', 'x', { tags: ['RSI', 'Momentum'] })).id);
+    await service.publish((await write('MACD', 'x', { tags: ['Momentum'] })).id);
+    await write('Draft', 'x', { tags: ['Unreleased'] });
+    expect(await service.tags()).toEqual({ tags: [{ tag: 'Momentum', posts: 2 }, { tag: 'RSI', posts: 1 }] });
   });
 });

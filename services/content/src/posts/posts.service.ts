@@ -10,6 +10,7 @@ import {
   type BlogPostResponse,
   type BlogPostSummary,
   type BlogPreviewResponse,
+  type BlogTagsResponse,
   type BlogUpdateRequest,
   type Caller,
   DomainError,
@@ -73,6 +74,11 @@ export class PostsService {
     if (!post) throw new DomainError('not_found', NOT_PUBLISHED);
     const locked = caller === undefined;
     return { ...toSummary(post), locked, html: locked ? null : post.html, prompt: locked ? BLOG_LOGIN_PROMPT : null };
+  }
+
+  /** The topics a reader can browse the blog by: the tags of the published posts and how many posts carry each. */
+  async tags(): Promise<BlogTagsResponse> {
+    return { tags: await this.posts.publishedTags() };
   }
 
   /** The published posts the gateway's RSS feed and sitemap list. */

@@ -25,6 +25,8 @@ export const BLOG_TEXTS = {
   byline: (author: string, publishedAt: string, readingMinutes: number) => `By ${author} · ${formatIndianDay(publishedAt)} · ${minutes(readingMinutes)}`,
   tagsLabel: 'Tags',
   tagLink: (tag: string) => `Posts tagged ${tag}`,
+  topicsTitle: 'Topics',
+  topicLink: (tag: string, posts: number) => `${tag}: ${posts} ${posts === 1 ? 'post' : 'posts'}`,
 
   backToBlog: 'All posts',
   postLoading: 'Loading the post…',

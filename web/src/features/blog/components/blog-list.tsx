@@ -4,6 +4,7 @@ import { usePosts } from '../api/get-posts';
 import { BLOG_TEXTS } from '../texts';
 import { useBlogMeta } from '../use-blog-meta';
 import { AdminPostsPanel } from './admin-posts-panel';
+import { BlogTopics } from './blog-topics';
 import { LoginPrompt } from './login-prompt';
 import { PostMetaLine } from './post-meta-line';
 import { BLOG_RSS_PATH } from '@nivesh/proto/values';
@@ -22,6 +23,7 @@ export function BlogList({ isLoggedIn, isAdmin, tag }: BlogListProps) {
       <PageHeader title={BLOG_TEXTS.title} lead={BLOG_TEXTS.lead} />
       {isLoggedIn ? null : <LoginPrompt text={BLOG_TEXTS.visitorNotice} />}
       {isAdmin ? <AdminPostsPanel /> : null}
+      <BlogTopics current={tag} />
       <section className="blog-posts" aria-label={tag ? BLOG_TEXTS.taggedWith(tag) : BLOG_TEXTS.listLabel}>
         {tag ? (
           <div className="blog-filter">

@@ -103,6 +103,18 @@ describe('/blog', () => {
     expect(within(list).getByRole('link', { name: BLOG_TEXTS.showAll }).getAttribute('href')).toBe('/blog');
   });
 
+  it('lists the topics with how many posts each has, each a link to its posts, the one shown marked', async () => {
+    const TAGS = { tags: [{ tag: 'RSI', posts: 2 }, { tag: 'Valuation', posts: 1 }] };
+    server('visitor', { '/api/blog/posts': () => json({ posts: [PE, RSI], locked: true }), '/api/blog/tags': () => json(TAGS) });
+    renderRoutes('/blog?tag=valuation');
+    const topics = await screen.findByRole('navigation', { name: BLOG_TEXTS.topicsTitle });
+    const links = await within(topics).findAllByRole('link');
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href'), link.getAttribute('aria-current')])).toEqual([
+      ['RSI: 2 posts', '/blog?tag=RSI', null],
+      ['Valuation: 1 post', '/blog?tag=Valuation', 'page'],
+    ]);
+  });
+
   it('says plainly when nothing is published, and when the posts cannot be loaded', async () => {
     server('visitor', { '/api/blog/posts': () => json({ posts: [], locked: true }) });
     const { unmount } = renderRoutes('/blog');
