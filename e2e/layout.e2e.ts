@@ -14,7 +14,7 @@ const THEMES = ['light', 'dark'] as const;
 const open = async (page: Page, route: string) => {
   await page.goto(route);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.page-loading, .query-loading, .line-chart-loading, .chart-placeholder[role="status"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.page-loading, .query-loading, .chart-figure-loading, .chart-placeholder[role="status"]')).toHaveCount(0, { timeout: 15_000 });
 };
 
 /**

@@ -135,7 +135,7 @@ export default function LineChartCanvas({ series, levels, zones, valueRange, for
   const format = useRef(formatValue);
   format.current = formatValue;
   const [tops, setTops] = useState<ReadonlyArray<number | null>>([]);
-  // autoSize: the chart fills .line-chart-plot, whose height the wrapper sets.
+  // autoSize: the chart fills the figure's plot box, whose height the wrapper sets.
   const { container, chart, removed } = useChart({
     localization: {
       locale: 'en-IN',
@@ -206,7 +206,7 @@ export default function LineChartCanvas({ series, levels, zones, valueRange, for
 
   return (
     <>
-      <div ref={container} className="line-chart-canvas" />
+      <div ref={container} className="chart-figure-canvas" />
       {zones?.length ? (
         // The chart's accessible name and the page's text name the zones; these labels are for the eye.
         <ul className="line-chart-zones" aria-hidden="true" data-testid="chart-zones">

@@ -1,6 +1,6 @@
-import { Suspense, lazy, useRef } from 'react';
-import { useNearViewport } from '../../hooks/use-near-viewport';
+import { lazy } from 'react';
 import { NOT_A_NUMBER, formatIndianNumber, formatMarketDate } from '../../lib/format';
+import { ChartFigure, type LegendEntry } from './chart-figure';
 import './line-chart.css';
 import type { ChartSeries, LineChartProps } from './line-chart-canvas';
 
@@ -38,42 +38,28 @@ export function LineChart(props: LineChartProps) {
   const hasData = series.some((entry) => entry.points.length > 0);
   // Unnamed lines (e.g. zone boundaries, named by `zones`) need no legend entry.
   const namedLevels = levels?.filter((level) => level.label) ?? [];
-  const plot = useRef<HTMLDivElement>(null);
-  // The chart's code and drawing wait until it scrolls near the screen; its box keeps its height meanwhile.
-  const near = useNearViewport(plot);
+  const legend: LegendEntry[] =
+    series.length > 1 || namedLevels.length > 0
+      ? [
+          ...series.map((entry, index) => ({
+            key: `series-${entry.name}`,
+            marker: <span className="line-chart-swatch" data-index={index % 4} style={entry.color ? { background: entry.color } : undefined} aria-hidden="true" />,
+            text: entry.name,
+          })),
+          ...namedLevels.map((level) => ({
+            key: `level-${level.value}`,
+            marker: <span className="line-chart-swatch dashed" aria-hidden="true" />,
+            text: `${level.label} (${formatValue(level.value)})`,
+          })),
+        ]
+      : [];
   return (
-    <figure className="line-chart">
-      {hasData ? (
-        <div ref={plot} className="line-chart-plot" style={{ height }} role="img" aria-label={`${label}. ${describeChart(series, formatValue)}`}>
-          {near ? (
-            <Suspense fallback={<span className="line-chart-loading">Loading chart...</span>}>
-              <LineChartCanvas {...props} formatValue={formatValue} height={height} />
-            </Suspense>
-          ) : null}
-        </div>
-      ) : (
-        <p className="line-chart-empty">No data for this period.</p>
-      )}
-      {series.length > 1 || namedLevels.length > 0 ? (
-        <ul className="line-chart-legend">
-          {series.map((entry, index) => (
-            <li key={entry.name}>
-              <span className="line-chart-swatch" data-index={index % 4} style={entry.color ? { background: entry.color } : undefined} aria-hidden="true" />
-              {entry.name}
-            </li>
-          ))}
-          {namedLevels.map((level) => (
-            <li key={level.value}>
-              <span className="line-chart-swatch dashed" aria-hidden="true" />
-              {`${level.label} (${formatValue(level.value)})`}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
-      <figcaption className="line-chart-credit">
-        Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
-      </figcaption>
-    </figure>
+    <ChartFigure
+      label={`${label}. ${describeChart(series, formatValue)}`}
+      legend={legend}
+      height={height}
+      empty={hasData ? undefined : 'No data for this period.'}
+      canvas={<LineChartCanvas {...props} formatValue={formatValue} height={height} />}
+    />
   );
 }
