@@ -15,9 +15,14 @@ const swc = [
 
 const shared = {
   testEnvironment: 'node',
-  // jose, trading-signals and @bsull/augurs ship ESM only; swc turns them into CommonJS for Jest.
-  transform: { '^.+\\.ts$': swc, '/node_modules/(jose|trading-signals|@bsull/augurs)/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|trading-signals|@bsull/augurs)/)'],
+  // jose, trading-signals and @bsull/augurs ship ESM only; swc turns them into CommonJS for Jest. The OTLP exporter
+  // loads node:http with import(), which Jest's VM refuses; swc turns that into require().
+  transform: {
+    '^.+\\.ts$': swc,
+    '/node_modules/(jose|trading-signals|@bsull/augurs)/.+\\.js$': swc,
+    '/node_modules/@opentelemetry/otlp-exporter-base/.+\\.cjs$': swc,
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|trading-signals|@bsull/augurs|@opentelemetry/otlp-exporter-base)/)'],
   moduleNameMapper: {
     '^@nivesh/proto$': path.join(__dirname, 'proto/src/index.ts'),
     '^@nivesh/platform$': path.join(__dirname, 'platform/src/index.ts'),

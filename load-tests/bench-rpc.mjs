@@ -41,10 +41,14 @@ const env = {
   RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
-/** Starts a process; resolves when it prints the marker, or at once without one (the URL poll decides). */
+/**
+ * Starts a process; resolves when it prints the marker, or at once without one (the URL poll decides).
+ * BENCH_PROFILE_DIR=dir writes each process's V8 CPU profile there when it stops, as in lib/bench.mjs.
+ */
+const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
 const startProcess = (entry, extraEnv = {}, readyMarker = 'READY') =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, entry)], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...profile, path.join(ROOT, entry)], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     if (!readyMarker) {
       child.stdout.resume();
       child.stderr.on('data', (chunk) => process.stderr.write(chunk));

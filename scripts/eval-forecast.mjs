@@ -23,7 +23,7 @@ const DIST = {
   csv: 'services/market/dist/data/csv.js',
   adjust: 'services/market/dist/data/adjust.js',
   actions: 'services/market/dist/data/dataset-actions.js',
-  forecast: 'services/prediction/dist/forecast/index.js',
+  forecast: 'services/prediction/dist/models/index.js',
 };
 
 const newest = (dir) => {

@@ -99,16 +99,19 @@ const registerJsonParser = (fastify: FastifyInstance): void => {
 /** What a request that arrives while the gateway shuts down is told (fastify's own 503 body has no `detail`). */
 export const CLOSING_DETAIL = 'Nivesh is restarting. Try again in a moment.';
 
+/** Where a request keeps its trace between its first hook and its last. */
+const REQUEST_TRACE = Symbol('nivesh.requestTrace');
+type TracedRequest = { [REQUEST_TRACE]?: RequestTrace };
+
 /**
  * Each request is a SERVER span (continuing the browser's `traceparent`), active from the first hook on, so the
  * request's RPC calls, queued jobs and log lines join its trace. The response names the span in `traceresponse`, and
  * the access log line (written once the response is sent, outside the span's context) carries its ids.
  */
 const registerTracing = (fastify: FastifyInstance): void => {
-  const traces = new WeakMap<object, RequestTrace>();
   fastify.addHook('onRequest', (request, reply, done) => {
     const requestTrace = startRequestTrace(request.method, request.headers);
-    traces.set(request, requestTrace);
+    (request as TracedRequest)[REQUEST_TRACE] = requestTrace;
     // Each request has a logger of its own (the app's logger is never tied to one request's span).
     if (request.log !== fastify.log) tieLoggerToSpan(request.log as Logger, requestTrace.span);
     const traceResponse = traceResponseOf(requestTrace);
@@ -116,8 +119,9 @@ const registerTracing = (fastify: FastifyInstance): void => {
     inRequestTrace(requestTrace, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    const requestTrace = traces.get(request);
-    if (requestTrace) endRequestTrace(requestTrace, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+    const requestTrace = (request as TracedRequest)[REQUEST_TRACE];
+    // Only a recorded span is named by its route (routeOptions builds an object on every read).
+    if (requestTrace?.span.isRecording()) endRequestTrace(requestTrace, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
     done();
   });
   // Spans still buffered leave before the process does.

@@ -3,16 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceName } from '@nivesh/proto';
-import { initTelemetry } from '@nivesh/platform';
+import { InMemorySpanExporter, initTelemetry, SimpleSpanProcessor } from '@nivesh/platform';
 import { SpanKind, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import Redis from 'ioredis';
 import { createGatewayApp } from '../src/app';
 import { FakePostgres, standInService, testConfig, TEST_REDIS_URL } from './test-app';
 
 // Before the gateway is built: the in-memory exporter is this process's only span destination.
 const exporter = new InMemorySpanExporter();
-initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProcessor({ exporter })] });
 
 const BROWSER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const BROWSER_SPAN = '00f067aa0ba902b7';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Provider } from '@nestjs/common';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { type QueueDefinition } from '@nivesh/proto';
-import { type QueueConnection, QueueProducer, QueueWorker } from './queues';
+import type { JobSchedule } from './queue-processor';
 import { SERVICE_CONFIG } from './service-platform.module';
 
 /**
@@ -77,35 +77,10 @@ export class AuditTrail {
   }
 }
 
-/**
- * An hourly purge job: a BullMQ job scheduler queues `purge` every hour (one schedule however many instances run) and a
- * worker runs `purge`. `start` at application bootstrap, `close` at shutdown.
- */
-export class HourlyPurge<Q extends QueueDefinition & { jobs: { purge: unknown } }> {
-  private worker?: QueueWorker<Q>;
+type PurgeQueue = QueueDefinition & { jobs: { purge: unknown } };
 
-  constructor(
-    private readonly queue: Q,
-    private readonly connection: QueueConnection,
-    private readonly purge: () => Promise<unknown>,
-    private readonly onError: (message: string) => void,
-  ) {}
-
-  async start(): Promise<void> {
-    this.worker = new QueueWorker(this.queue, { purge: () => this.purge() } as never, this.connection, { concurrency: 1 });
-    this.worker.raw.on('error', (error) => this.onError(`${this.queue.name} worker: ${error.message}`));
-    const producer = new QueueProducer(this.queue, this.connection);
-    try {
-      await producer.raw.upsertJobScheduler(`${this.queue.name}-hourly`, { every: 3_600_000 }, { name: 'purge', data: {} });
-    } finally {
-      await producer.close();
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.worker?.close();
-  }
-}
+/** Queues `purge` every hour: one schedule however many instances run. */
+export const hourlyPurgeSchedule = <Q extends PurgeQueue>(queue: Q): JobSchedule<Q> => ({ id: `${queue.name}-hourly`, repeat: { every: 3_600_000 }, name: 'purge', data: {} }) as JobSchedule<Q>;
 
 /** The Nest provider of a service's AuditTrail, in its schema, kept for the configured period. */
 export const auditTrailProvider = (schema: string): Provider => ({

@@ -4,8 +4,9 @@ export type ServiceDatabase = {
   databaseUrl: string;
   /** The service's own PostgreSQL schema; it touches no other. */
   schema: string;
+  /** Its entity classes: the data source maps them, and each gets an injectable repository. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities?: MixedList<Function | string | EntitySchema>;
+  entities?: Array<Function | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
 };

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
-import { tracer } from './telemetry';
+import { context, defaultTextMapGetter, isSpanContextValid, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
+import { recordsSpans, startSpanFrom } from './telemetry';
 
 /** An HTTP request's SERVER span and the context it is active in. */
 export type RequestTrace = { readonly span: Span; readonly context: Context };
@@ -10,9 +10,8 @@ export type RequestTrace = { readonly span: Span; readonly context: Context };
  * `traceparent` header (the web app sends one with every API call), so a trace starts in the browser.
  */
 export const startRequestTrace = (method: string, headers: IncomingHttpHeaders): RequestTrace => {
-  const parent = headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, headers);
-  const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
-  return { span, context: trace.setSpan(parent, span) };
+  // Attributes only for a span that keeps them (no collector: the span is its ids).
+  return startSpanFrom(headers, defaultTextMapGetter, method, recordsSpans() ? { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } } : undefined);
 };
 
 /** Runs `fn` in the request's context, so the spans and log lines it leads to belong to the request's trace. */
@@ -27,6 +26,8 @@ export const traceResponseOf = ({ span }: RequestTrace): string | undefined => {
 
 /** Ends the request's span, named by its route pattern (never the raw URL); a 5xx answer marks it failed. */
 export const endRequestTrace = ({ span }: RequestTrace, method: string, route: string, status: number): void => {
+  // A span that records nothing (no collector, or not sampled) has nothing to name or end.
+  if (!span.isRecording()) return;
   span.updateName(`${method} ${route}`);
   span.setAttribute('http.route', route);
   span.setAttribute('http.response.status_code', status);

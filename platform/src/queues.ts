@@ -37,9 +37,12 @@ const QUEUE_UNAVAILABLE = 'This could not be saved just now because a part of Ni
 
 /**
  * BullMQ's own OpenTelemetry integration: adding a job records the active span's context in the job, and the worker
- * runs the job in a span continuing it, so a job belongs to the trace of the request that queued it.
+ * runs the job in a span continuing it, so a job belongs to the trace of the request that queued it. Made on first
+ * use, once `initTelemetry` has run: bullmq-otel takes its tracer when it is made, through its own copy of the
+ * OpenTelemetry API (1.9, beside the platform's 1.10), and a copy asked before the tracer is registered keeps a no-op.
  */
-const telemetry = new BullMQOtel('nivesh');
+let bullmqTelemetry: BullMQOtel | undefined;
+const telemetry = (): BullMQOtel => (bullmqTelemetry ??= new BullMQOtel('nivesh'));
 
 /** Adds jobs to one declared queue; payloads are checked against their schema before they leave. */
 export class QueueProducer<Q extends QueueDefinition> {
@@ -54,7 +57,7 @@ export class QueueProducer<Q extends QueueDefinition> {
       connection: createRedis(connection.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }, `queue ${def.name}`),
       prefix: bullPrefix(connection.prefix),
       defaultJobOptions: jobDefaults(def),
-      telemetry,
+      telemetry: telemetry(),
     });
   }
 
@@ -119,7 +122,7 @@ export class QueueWorker<Q extends QueueDefinition> {
         concurrency: options.concurrency ?? 8,
         ...options.lock,
         autorun: true,
-        telemetry,
+        telemetry: telemetry(),
       },
     );
     this.worker.on('failed', () => countJobFailure(def.name));

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { CustomTransportStrategy, MessageHandler } from '@nestjs/microservices';
 import { BaseRpcContext, Server } from '@nestjs/microservices';
 import Redis from 'ioredis';
-import { lastValueFrom } from 'rxjs';
+import { isObservable, lastValueFrom } from 'rxjs';
 import { DomainError, RpcErrorPayloadSchema, notImplemented, type RpcErrorPayload, type RpcDefinition } from '@nivesh/proto';
 import { startHeartbeat, type Heartbeat } from './heartbeat';
 import { observeRpcHandled, watchStreamPending } from './metrics';
@@ -75,6 +75,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   private readonly group: string;
   private readonly concurrency: number;
   private readonly definitions = new Map<string, RpcDefinition>();
+  /** The patterns answered `not_implemented`, as each request's context names them. */
+  private readonly notBuilt: readonly string[];
   private commands?: Redis;
   private reader?: Redis;
   private running = false;
@@ -96,6 +98,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     this.group = this.keys.group(options.service);
     this.concurrency = options.concurrency ?? 256;
     for (const def of options.patterns) this.definitions.set(def.pattern, def);
+    this.notBuilt = (options.notImplemented ?? []).map((notYet) => notYet.pattern);
   }
 
   /** The transport emits no status events; NestJS requires the method. */
@@ -322,7 +325,9 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
 
   private async execute(request: RpcRequest): Promise<RpcReply> {
     const { i: requestId, p: pattern, d: data, c: correlationId } = request;
-    const handler: MessageHandler | null = this.getHandlerByPattern(pattern);
+    // Patterns are plain strings, registered as they are: a map lookup (Nest's getHandlerByPattern first tries each
+    // pattern as JSON, and the SyntaxError that throws for every request cost an eighth of a service's CPU).
+    const handler: MessageHandler | undefined = this.messageHandlers.get(pattern);
     const def = this.definitions.get(pattern);
     if (!handler || !def) {
       return { id: requestId, ok: false, err: { code: 'not_found', message: `Unknown RPC pattern ${pattern}` } };
@@ -366,9 +371,11 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     { handler, def, data }: Handled,
   ): Promise<RpcReply> {
     try {
-      const notBuilt = (this.options.notImplemented ?? []).map((notYet) => notYet.pattern);
-      const context = new RedisStreamsContext([pattern, requestId, deadline, this.instanceId, correlationId, notBuilt]);
-      const result: unknown = await lastValueFrom(this.transformToObservable(await handler(data, context)), { defaultValue: null });
+      const context = new RedisStreamsContext([pattern, requestId, deadline, this.instanceId, correlationId, this.notBuilt]);
+      // What Nest's transformToObservable + lastValueFrom yield, without building an observable for a plain value:
+      // the value itself; the last value of an observable (null when it emits none), as an error reply does.
+      const answered: unknown = await handler(data, context);
+      const result: unknown = isObservable(answered) ? await lastValueFrom(answered, { defaultValue: null }) : answered;
       if (this.options.validateResults !== false) {
         const checked = def.result.safeParse(result);
         if (!checked.success) {
@@ -415,7 +422,10 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     const batch = this.finishing.splice(0);
     const byCaller = new Map<string, RpcReply[]>();
     for (const { replyTo, reply } of batch) {
-      if (replyTo && reply) byCaller.set(replyTo, [...(byCaller.get(replyTo) ?? []), reply]);
+      if (!replyTo || !reply) continue;
+      const replies = byCaller.get(replyTo);
+      if (replies) replies.push(reply);
+      else byCaller.set(replyTo, [reply]);
     }
     const ids = batch.map(({ entryId }) => entryId);
     const tx = this.commands!.multi();

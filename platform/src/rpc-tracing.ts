@@ -1,14 +1,10 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, type Span, type TextMapGetter } from '@opentelemetry/api';
 import { HTTP_STATUS, type ErrorCode } from '@nivesh/proto';
 import type { RpcReply, RpcRequest } from './rpc-keys';
-import { contextFrom, tracer, withSpan } from './telemetry';
+import { recordsSpans, startSpanFrom, traceContextOf, tracer } from './telemetry';
 
-/** The request envelope as a carrier of W3C trace context: `traceparent` in `tp`, `tracestate` in `ts`. */
-const envelope: TextMapSetter<RpcRequest> & TextMapGetter<RpcRequest> = {
-  set: (request, key, value) => {
-    if (key === 'traceparent') request.tp = value;
-    else if (key === 'tracestate') request.ts = value;
-  },
+/** The request envelope as a carrier of W3C trace context: `traceparent` in `tp`, `tracestate` in `ts` (injectRpcTrace writes them). */
+const envelope: TextMapGetter<RpcRequest> = {
   get: (request, key) => (key === 'traceparent' ? request.tp : key === 'tracestate' ? request.ts : undefined),
   keys: () => ['traceparent', 'tracestate'],
 };
@@ -29,6 +25,8 @@ const spanName = (pattern: string): string => {
 const isFault = (code: string): boolean => (HTTP_STATUS[code as ErrorCode] ?? 500) >= 500;
 
 const endWith = (span: Span, code: string | undefined): void => {
+  // A span that records nothing (no collector, or not sampled) has nothing to mark or end.
+  if (!span.isRecording()) return;
   if (code !== undefined) {
     span.setAttribute('rpc.error_code', code);
     if (isFault(code)) span.setStatus({ code: SpanStatusCode.ERROR, message: code });
@@ -38,11 +36,14 @@ const endWith = (span: Span, code: string | undefined): void => {
 
 /** Starts the CLIENT span of a call, as a child of the span active where the call is made. */
 export const startRpcClientSpan = (pattern: string): Span =>
-  tracer.startSpan(spanName(pattern), { kind: SpanKind.CLIENT, attributes: { 'rpc.method': pattern } });
+  recordsSpans() ? tracer.startSpan(spanName(pattern), { kind: SpanKind.CLIENT, attributes: { 'rpc.method': pattern } }) : tracer.startSpan(pattern);
 
-/** Writes the client span's trace context into the request, so the service continues the trace. */
+/** Writes the client span's trace context into the request (as the W3C propagator would), so the service continues the trace. */
 export const injectRpcTrace = (span: Span, request: RpcRequest): void => {
-  propagation.inject(trace.setSpan(context.active(), span), request, envelope);
+  const traceContext = traceContextOf(span);
+  if (traceContext === undefined) return;
+  request.tp = traceContext.traceparent;
+  if (traceContext.tracestate !== undefined) request.ts = traceContext.tracestate;
 };
 
 /** Ends a client span with the call's outcome: undefined when it succeeded, else the error code. */
@@ -53,11 +54,11 @@ export const endRpcClientSpan = endWith;
  * without tracing (or from before it) starts a trace of its own.
  */
 export const handleInRpcSpan = async (request: RpcRequest, pattern: string, handle: () => Promise<RpcReply>): Promise<RpcReply> => {
-  const parent = request.tp === undefined ? ROOT_CONTEXT : contextFrom(request, envelope);
-  const span = tracer.startSpan(spanName(pattern), { kind: SpanKind.SERVER, attributes: { 'rpc.method': pattern } }, parent);
+  const options = recordsSpans() ? { kind: SpanKind.SERVER, attributes: { 'rpc.method': pattern } } : undefined;
+  const { span, context: active } = startSpanFrom(request, envelope, spanName(pattern), options);
   let reply: RpcReply | undefined;
   try {
-    reply = await withSpan(parent, span, handle);
+    reply = await context.with(active, handle);
     return reply;
   } finally {
     endWith(span, reply === undefined ? 'internal' : reply.ok ? undefined : reply.err.code);

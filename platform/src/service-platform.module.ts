@@ -1,4 +1,4 @@
-import { Controller, Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Controller, Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { Ctx, MessagePattern } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import Redis from 'ioredis';
@@ -89,3 +89,18 @@ export class ServicePlatformModule {
     };
   }
 }
+
+/** A service's root module: the platform's part (`ServicePlatformOptions`) and the service's own handlers and providers. */
+export type ServiceModuleOptions = ServicePlatformOptions & Pick<DynamicModule, 'imports' | 'controllers' | 'providers'>;
+
+/**
+ * The root module of a service (or of one of its command-line tools): the platform (config, Redis, PostgreSQL with the
+ * service's schema, migrations and entities, the health and ping patterns), a repository for each of its entities, and
+ * its own controllers and providers.
+ */
+export const serviceModule = (module: Type, { imports = [], controllers = [], providers = [], ...platform }: ServiceModuleOptions): DynamicModule => ({
+  module,
+  imports: [ServicePlatformModule.forService(platform), TypeOrmModule.forFeature(platform.database.entities ?? []), ...imports],
+  controllers,
+  providers,
+});

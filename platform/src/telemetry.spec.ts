@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { endRequestTrace, startRequestTrace, traceResponseOf } from './http-tracing';
 import { createLogger, tieLoggerToSpan } from './logger';
 import type { RpcReply, RpcRequest } from './rpc-keys';
@@ -8,7 +8,7 @@ import { endRpcClientSpan, handleInRpcSpan, injectRpcTrace, startRpcClientSpan }
 import { initTelemetry, tracer } from './telemetry';
 
 const exporter = new InMemorySpanExporter();
-initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProcessor({ exporter })] });
 
 const request = (pattern: string): RpcRequest => ({ i: 'req-1', p: pattern, d: {}, t: Date.now() + 1_000, r: 'reply-channel', c: 'req-1' });
 const ok = (id: string): RpcReply => ({ id, ok: true, data: {} });

@@ -1,26 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { z } from 'zod';
 import { defineQueue, QUEUES } from '@nivesh/proto';
 import { QueueProducer, QueueWorker } from '@nivesh/platform';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { scratchRedis } from './scratch-redis';
 
 describe('BullMQ queues declared in proto/', () => {
-  const prefix = `qt-${randomBytes(4).toString('hex')}`;
-  const connection = { redisUrl: REDIS_URL, prefix };
-  const redis = new Redis(REDIS_URL);
-  const closers: (() => Promise<void>)[] = [];
-
-  afterEach(async () => {
-    await Promise.all(closers.splice(0).map((close) => close()));
-  });
-
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
+  const { connection, closeAfterTest } = scratchRedis('qt');
 
   it('a worker without a handler for every job name fails at construction, so its service does not boot', () => {
     expect(() => new QueueWorker(QUEUES.visitorHeartbeats, { heartbeat: async () => undefined } as never, connection)).toThrow(
@@ -30,14 +15,14 @@ describe('BullMQ queues declared in proto/', () => {
 
   it('a producer refuses a payload that breaks the job schema before it reaches Redis', async () => {
     const producer = new QueueProducer(QUEUES.otpEmail, connection);
-    closers.push(() => producer.close());
+    closeAfterTest(() => producer.close());
     await expect(producer.add('send-otp', { email: 'not-an-email' } as never)).rejects.toThrow();
     expect(await producer.raw.count()).toBe(0);
   });
 
   it('a producer that cannot reach Redis answers 503 with a sentence; any other failure stays a fault', async () => {
     const producer = new QueueProducer(QUEUES.otpEmail, connection);
-    closers.push(() => producer.close());
+    closeAfterTest(() => producer.close());
     const job = { email: 'asha@example.com', username: 'asha', purpose: 'login', sealed_code: 'x'.repeat(32), expires_at: new Date().toISOString() } as const;
     jest.spyOn(producer.raw, 'add').mockRejectedValueOnce(new Error("Stream isn't writeable and enableOfflineQueue options is false"));
     await expect(producer.add('send-otp', job)).rejects.toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/try again in a moment/) });
@@ -60,10 +45,10 @@ describe('BullMQ queues declared in proto/', () => {
         },
         connection,
       );
-      closers.push(() => worker.close());
+      closeAfterTest(() => worker.close());
     });
     const producer = new QueueProducer(flaky, connection);
-    closers.push(() => producer.close());
+    closeAfterTest(() => producer.close());
     await producer.add('work', { n: 42 });
 
     expect(await done).toBe(42);
@@ -80,9 +65,9 @@ describe('BullMQ queues declared in proto/', () => {
     const broken = defineQueue(`broken-${randomBytes(3).toString('hex')}`, { work: z.object({}) }, { attempts: 2, backoffMs: 20 });
     let calls = 0;
     const worker = new QueueWorker(broken, { work: async () => { calls += 1; throw new Error('always'); } }, connection);
-    closers.push(() => worker.close());
+    closeAfterTest(() => worker.close());
     const producer = new QueueProducer(broken, connection);
-    closers.push(() => producer.close());
+    closeAfterTest(() => producer.close());
     await producer.add('work', {});
     for (let i = 0; i < 50 && (await producer.raw.getFailedCount()) === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toBe(2);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SpanKind, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import type { INestMicroservice } from '@nestjs/common';
 import Redis from 'ioredis';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { ECHO, startEchoService } from '../src/testing/echo-service';
 
 // Before anything else traces: the in-memory exporter is this process's only span destination.
 const exporter = new InMemorySpanExporter();
-initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+initTelemetry({ serviceName: 'nivesh-test', spanProcessors: [new SimpleSpanProcessor({ exporter })] });
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `${process.env.REDIS_PREFIX ?? 'obs'}-trace-${randomBytes(4).toString('hex')}`;

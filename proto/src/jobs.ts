@@ -207,3 +207,56 @@ export const QUEUES = {
     { attempts: 10, backoffMs: 30_000 },
   ),
 } as const;
+
+/**
+ * A queue's part in an event: the job it gets when the event is published, and that job's id, made from the event's
+ * payload, so an event published twice queues each job once (BullMQ keeps the first job of an id).
+ */
+export type EventSubscription<P> = {
+  readonly queue: QueueDefinition;
+  readonly job: string;
+  readonly jobId: (payload: P) => string;
+};
+
+/** The job `job` of `queue` as a subscriber of an event; `defineEvent` checks that the job's schema takes the event's payload. */
+export const subscribe = <Q extends QueueDefinition, K extends keyof Q['jobs'] & string>(
+  queue: Q,
+  job: K,
+  jobId: (payload: z.input<Q['jobs'][K]>) => string,
+): EventSubscription<z.input<Q['jobs'][K]>> => ({ queue, job, jobId });
+
+export type EventDefinition<P extends z.ZodType, S extends string> = {
+  readonly name: string;
+  readonly payload: P;
+  /** Subscriber -> its queue, job and job id; publishing queues the jobs in this order. */
+  readonly subscribers: { readonly [K in S]: EventSubscription<z.output<P>> };
+};
+
+/**
+ * Declares an event: what happened (its payload schema) and the queues that hear of it. The service where it happens
+ * publishes it (`EventPublisher` in @nivesh/platform) without naming the other services' queues; a subscriber is added
+ * here, beside the job its queue already declares.
+ */
+export const defineEvent = <P extends z.ZodType, S extends string>(name: string, payload: P, subscribers: { [K in S]: EventSubscription<z.output<P>> }): EventDefinition<P, S> => ({
+  name,
+  payload,
+  subscribers,
+});
+
+/** The market data changed: an import or the daily pipeline committed bars or corporate actions, and answers moved to data version `version`. */
+export const MarketDataChangedEventSchema = z.object({ version: z.string().min(1).max(32) });
+export type MarketDataChangedEvent = z.infer<typeof MarketDataChangedEventSchema>;
+
+/** Every event of the system, declared once with its subscribers; each subscriber's job id carries the event's identity. */
+export const EVENTS = {
+  marketDataChanged: defineEvent('market-data-changed', MarketDataChangedEventSchema, {
+    // Every price alert is evaluated on the new data (services/portfolio). Never switched off: an alert that does not
+    // fire after an import is a broken promise.
+    portfolioAlerts: subscribe(QUEUES.portfolioAlerts, 'evaluate', ({ version }) => `alerts-${version}`),
+    // TrendVision's live record is scored and its back-tests brought up to the new prices (services/prediction, when
+    // its PREDICTION_BACKTEST is on). Like the alerts, not tied to MARKET_WARM: the live record must not wait for a warm-up.
+    predictionBacktest: subscribe(QUEUES.predictionBacktest, 'backtest', ({ version }) => `backtest-${version}`),
+    // The new version's common answers are computed ahead of users (services/market, while its cache and MARKET_WARM are on).
+    marketWarm: subscribe(QUEUES.marketWarm, 'warm', ({ version }) => `warm-${version}`),
+  }),
+} as const;

@@ -136,18 +136,23 @@ const sourceFiles = (dir: string): string[] =>
       )
     : [];
 
-/** The queues each service's code works: the QUEUES entries named in its files that start a QueueWorker. */
+/**
+ * The QUEUES keys one source file works: the queue of each class that extends QueueProcessor, and every QUEUES entry
+ * named in a file that starts a QueueWorker itself.
+ */
+const workedIn = (source: string): string[] => [
+  ...[...source.matchAll(/\bextends\s+QueueProcessor<\s*typeof\s+QUEUES\.(\w+)\s*>/g)].map((match) => match[1]),
+  ...(source.includes('new QueueWorker(') ? [...source.matchAll(/QUEUES\.(\w+)/g)].map((match) => match[1]) : []),
+];
+
+/** The queues each service's code works. */
 const WORKED_BY = Object.fromEntries(
   SERVICES.map((service) => [
     service,
-    [
-      ...new Set(
-        sourceFiles(path.join(root, 'services', service, 'src'))
-          .map((file) => readFileSync(file, 'utf8'))
-          .filter((source) => source.includes('new QueueWorker(') || source.includes('new HourlyPurge('))
-          .flatMap((source) => [...source.matchAll(/QUEUES\.(\w+)/g)].map((match) => match[1])),
-      ),
-    ].map((key) => QUEUES[key as keyof typeof QUEUES].name),
+    [...new Set(sourceFiles(path.join(root, 'services', service, 'src')).flatMap((file) => workedIn(readFileSync(file, 'utf8'))))].map((key) => {
+      if (!(key in QUEUES)) throw new Error(`services/${service}: QUEUES.${key} is not a declared queue`);
+      return QUEUES[key as keyof typeof QUEUES].name;
+    }),
   ]),
 ) as Record<string, string[]>;
 

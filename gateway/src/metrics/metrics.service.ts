@@ -53,8 +53,17 @@ export class MetricsService {
     series.duration.observe(seconds);
   }
 
+  /** Each pattern's RPC histogram per outcome, looked up once. */
+  private readonly rpcSeries = new Map<string, { observe(value: number): void }>();
+
   observeRpc(pattern: string, durationMs: number, outcome: string): void {
-    this.rpcDuration.observe({ pattern, outcome }, durationMs / 1000);
+    const key = `${pattern} ${outcome}`;
+    let series = this.rpcSeries.get(key);
+    if (!series) {
+      series = this.rpcDuration.labels(pattern, outcome);
+      this.rpcSeries.set(key, series);
+    }
+    series.observe(durationMs / 1000);
   }
 
   get contentType(): string {

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { createLogger, ServicePlatformModule } from '@nivesh/platform';
+import { createLogger, serviceModule } from '@nivesh/platform';
 import { AccountHandler } from './account/account.handler';
 import { AccountService } from './account/account.service';
 import { AdminAccountsHandler } from './admin/admin-accounts.handler';
@@ -39,12 +38,10 @@ import { UsersRepository } from './users/users.repository';
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        ServicePlatformModule.forService({ service: 'auth', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
-        TypeOrmModule.forFeature(ENTITIES),
-      ],
+    return serviceModule(AppModule, {
+      service: 'auth',
+      config,
+      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
       controllers: [RegistrationHandler, LoginHandler, ResendHandler, PasswordResetHandler, AccountHandler, AdminAccountsHandler],
       providers: [
         { provide: LOGGER, useValue: createLogger('auth', config.LOG_LEVEL) },
@@ -73,6 +70,6 @@ export class AppModule {
         AdminAccountsRepository,
         AdminAccountsService,
       ],
-    };
+    });
   }
 }

@@ -1,29 +1,26 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { auditTrailProvider, ServicePlatformModule } from '@nivesh/platform';
+import { auditTrailProvider, serviceModule } from '@nivesh/platform';
 import { ChatHandler } from './chats/chat.handler';
 import { ChatService } from './chats/chat.service';
-import { ContextEntity, MessageEntity, UnansweredQuestionEntity } from './chats/conversation.entities';
 import { ConversationsRepository } from './chats/conversations.repository';
 import { GroundingClient } from './chats/grounding.client';
 import { LlmEngine } from './chats/llm.engine';
 import { RetentionProcessor } from './chats/retention.processor';
 import type { Config } from './config';
+import { ENTITIES } from './entities';
 import { ComplianceGuard } from './guard/guard';
 import { HubModule } from './hub/hub.module';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { NewsSummaryModule } from './news-summary/news-summary.module';
 
-const ENTITIES = [ContextEntity, MessageEntity, UnansweredQuestionEntity];
-
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
-    return {
-      module: AppModule,
+    return serviceModule(AppModule, {
+      service: 'chat',
+      config,
+      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
       imports: [
-        ServicePlatformModule.forService({ service: 'chat', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
-        TypeOrmModule.forFeature(ENTITIES),
         HubModule,
         NewsSummaryModule,
       ],
@@ -38,6 +35,6 @@ export class AppModule {
         RetentionProcessor,
         auditTrailProvider(SCHEMA),
       ],
-    };
+    });
   }
 }

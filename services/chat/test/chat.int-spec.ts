@@ -12,7 +12,7 @@ import { ChatService } from '../src/chats/chat.service';
 import { RetentionProcessor } from '../src/chats/retention.processor';
 import { type Config, ConfigSchema } from '../src/config';
 import { type FakeLlm, startFakeLlm } from './fake-llm';
-import { MarketCache } from '../../market/src/store/market-cache';
+import { MarketCache } from '../../market/src/cache/market-cache';
 import { REGISTERED_TEST_ENV } from '../../../platform/src/testing/registered';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';

@@ -1,9 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/platform';
+import { serviceModule } from '@nivesh/platform';
 import type { Config } from './config';
+import { ENTITIES } from './entities';
 import { MIGRATIONS, SCHEMA } from './migrations';
-import { ENTITIES } from './posts/post.entity';
 import { PostsHandler } from './posts/posts.handler';
 import { PostsRepository } from './posts/posts.repository';
 import { PostsService } from './posts/posts.service';
@@ -11,14 +10,12 @@ import { PostsService } from './posts/posts.service';
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        ServicePlatformModule.forService({ service: 'content', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
-        TypeOrmModule.forFeature(ENTITIES),
-      ],
+    return serviceModule(AppModule, {
+      service: 'content',
+      config,
+      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
       controllers: [PostsHandler],
       providers: [PostsRepository, PostsService],
-    };
+    });
   }
 }

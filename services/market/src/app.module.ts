@@ -1,13 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/platform';
-import type { Config } from './config';
-import { AnalysisHandler } from './analysis/analysis.handler';
+import { serviceModule } from '@nivesh/platform';
 import { AnalysisService } from './analysis/analysis.service';
+import { PriceAnomaliesRepository } from './anomalies/price-anomalies.repository';
+import { AnalysisHandler } from './answers/analysis.handler';
+import { FundamentalsHandler } from './answers/fundamentals.handler';
 import { MarketAnswers } from './answers/market-answers';
 import { MarketWarmProcessor } from './answers/market-warm.processor';
+import { MarketHandler } from './answers/market.handler';
+import { RiskHandler } from './answers/risk.handler';
+import { BarStore } from './bars/bar-store';
+import { DailyBarsRepository } from './bars/daily-bars.repository';
+import { MarketCache } from './cache/market-cache';
+import type { Config } from './config';
+import { CorporateActionsRepository } from './corporate-actions/corporate-actions.repository';
 import { ENTITIES } from './entities';
-import { FundamentalsHandler } from './fundamentals/fundamentals.handler';
+import { FilingsRepository } from './fundamentals/filings.repository';
 import { FundamentalsService } from './fundamentals/fundamentals.service';
 import { BhavcopyImporter } from './import/bhavcopy-importer';
 import { CsvImporter } from './import/csv-importer';
@@ -16,38 +23,28 @@ import { MarketImportProcessor } from './import/market-import.processor';
 import { ProviderImporter } from './import/provider-importer';
 import { DailyIngestProcessor } from './ingest/daily-ingest.processor';
 import { DailyIngestService } from './ingest/daily-ingest.service';
-import { IngestHandler } from './ingest/ingest.handler';
 import { IngestMetrics } from './ingest/ingest-metrics';
 import { IngestRunsRepository } from './ingest/ingest-runs.repository';
+import { IngestHandler } from './ingest/ingest.handler';
 import { MarketClock } from './ingest/market-clock';
 import { MIGRATIONS, SCHEMA } from './migrations';
-import { NEWS_CONTROLLERS, NEWS_ENTITIES, NEWS_PROVIDERS } from './news/news.providers';
-import { IndicatorsService } from './quotes/indicators.service';
-import { MarketHandler } from './quotes/market.handler';
-import { MarketService } from './quotes/market.service';
+import { NEWS_CONTROLLERS, NEWS_PROVIDERS } from './news/news.providers';
 import { ProviderService } from './providers/provider.service';
 import { YahooRepository } from './providers/yahoo.repository';
+import { IndicatorsService } from './quotes/indicators.service';
+import { MarketService } from './quotes/market.service';
 import { InsightsService } from './risk/insights.service';
-import { RiskHandler } from './risk/risk.handler';
 import { RiskService } from './risk/risk.service';
-import { BarStore } from './store/bar-store';
-import { CorporateActionsRepository } from './store/corporate-actions.repository';
-import { DailyBarsRepository } from './store/daily-bars.repository';
-import { FilingsRepository } from './store/filings.repository';
-import { MarketCache } from './store/market-cache';
-import { MarketTransactions } from './store/market-transactions.repository';
-import { PriceAnomaliesRepository } from './store/price-anomalies.repository';
-import { SymbolsRepository } from './store/symbols.repository';
+import { SymbolsRepository } from './symbols/symbols.repository';
+import { MarketTransactions } from './transactions/market-transactions.repository';
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        ServicePlatformModule.forService({ service: 'market', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: [...ENTITIES, ...NEWS_ENTITIES] } }),
-        TypeOrmModule.forFeature([...ENTITIES, ...NEWS_ENTITIES]),
-      ],
+    return serviceModule(AppModule, {
+      service: 'market',
+      config,
+      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
       controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler, IngestHandler, ...NEWS_CONTROLLERS],
       providers: [
         SymbolsRepository,
@@ -80,6 +77,6 @@ export class AppModule {
         DailyIngestProcessor,
         ...NEWS_PROVIDERS,
       ],
-    };
+    });
   }
 }

@@ -1,10 +1,13 @@
-import { FormerIsinEntity, IngestRunEntity } from './ingest/ingest-run.entity';
-import { ActionAnnouncementEntity } from './store/action-announcement.entity';
-import { CorporateActionEntity } from './store/corporate-action.entity';
-import { DailyBarEntity } from './store/daily-bar.entity';
-import { FilingEntity } from './store/filing.entity';
-import { PriceAnomalyEntity } from './store/price-anomaly.entity';
-import { SymbolEntity } from './store/symbol.entity';
+import { PriceAnomalyEntity } from './anomalies/price-anomaly.entity';
+import { DailyBarEntity } from './bars/daily-bar.entity';
+import { ActionAnnouncementEntity } from './corporate-actions/action-announcement.entity';
+import { CorporateActionEntity } from './corporate-actions/corporate-action.entity';
+import { FilingEntity } from './fundamentals/filing.entity';
+import { IngestRunEntity } from './ingest/ingest-run.entity';
+import { NewsArticleEntity } from './news/news-article.entity';
+import { NewsFeedEntity } from './news/news-feed.entity';
+import { FormerIsinEntity } from './symbols/former-isin.entity';
+import { SymbolEntity } from './symbols/symbol.entity';
 
 /** Every TypeORM entity of the market schema. */
-export const ENTITIES = [SymbolEntity, DailyBarEntity, CorporateActionEntity, PriceAnomalyEntity, FilingEntity, IngestRunEntity, FormerIsinEntity, ActionAnnouncementEntity];
+export const ENTITIES = [SymbolEntity, DailyBarEntity, CorporateActionEntity, PriceAnomalyEntity, FilingEntity, IngestRunEntity, FormerIsinEntity, ActionAnnouncementEntity, NewsFeedEntity, NewsArticleEntity];

@@ -5,8 +5,8 @@ import { MARKET } from '@nivesh/proto';
 import { applyDueAnnouncements, storeAnnouncements } from '../src/import/apply-announcements';
 import { BhavcopyImporter } from '../src/import/bhavcopy-importer';
 import { AnnouncementRowsSchema } from '../src/nse/corporate-actions/announcements';
-import { MarketCache } from '../src/store/market-cache';
-import { MarketTransactions } from '../src/store/market-transactions.repository';
+import { MarketCache } from '../src/cache/market-cache';
+import { MarketTransactions } from '../src/transactions/market-transactions.repository';
 import { DATASET_END, keepDatasetEnd, type MarketHarness, startMarket } from './support';
 
 /** The two stocks the announcements are for; the shared dataset ends on DATASET_END (a Thursday; 29 Mar 2024 was Good Friday). */

@@ -11,7 +11,7 @@ import { indiaTime } from '../src/ingest/backfill-plan';
 import { type DailyRunResult, DailyIngestService } from '../src/ingest/daily-ingest.service';
 import { MarketClock } from '../src/ingest/market-clock';
 import { MIGRATIONS, SCHEMA } from '../src/migrations';
-import { MarketTransactions } from '../src/store/market-transactions.repository';
+import { MarketTransactions } from '../src/transactions/market-transactions.repository';
 import { cutDataset } from '../src/nse/standin/dataset-cut';
 import { NseStandin } from '../src/nse/standin/nse-standin';
 import { DATABASE_URL, REDIS_URL } from './support';

@@ -7,8 +7,8 @@ import { countBasisDay, type Filing, filedDay, fundamentalState, type ShareActio
 import { mergersOf } from '../src/fundamentals/merger-events';
 import { repairFilings } from '../src/fundamentals/repair';
 import { FundamentalsImporter } from '../src/import/fundamentals-importer';
-import { CorporateActionsRepository } from '../src/store/corporate-actions.repository';
-import { FilingsRepository } from '../src/store/filings.repository';
+import { CorporateActionsRepository } from '../src/corporate-actions/corporate-actions.repository';
+import { FilingsRepository } from '../src/fundamentals/filings.repository';
 import { type MarketHarness, startMarket } from './support';
 
 /** The logged-in caller the gateway adds; answers do not depend on it. */

@@ -17,10 +17,10 @@ import { ProviderUnavailableError } from '../src/providers/provider-errors';
 import { ProviderService } from '../src/providers/provider.service';
 import { IST_OFFSET_SECONDS, localDate } from '../src/providers/yahoo-chart';
 import { YahooRepository } from '../src/providers/yahoo.repository';
-import { DailyBarsRepository } from '../src/store/daily-bars.repository';
-import { MarketCache } from '../src/store/market-cache';
-import { MarketTransactions } from '../src/store/market-transactions.repository';
-import { SymbolsRepository } from '../src/store/symbols.repository';
+import { DailyBarsRepository } from '../src/bars/daily-bars.repository';
+import { MarketCache } from '../src/cache/market-cache';
+import { MarketTransactions } from '../src/transactions/market-transactions.repository';
+import { SymbolsRepository } from '../src/symbols/symbols.repository';
 import { replayFetch } from './fixtures/yahoo/replay';
 import { BHAVCOPY_DIR, DATASET_END, keepDatasetEnd, type MarketHarness, REDIS_URL, startMarket } from './support';
 

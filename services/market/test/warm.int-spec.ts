@@ -3,7 +3,7 @@ import { MARKET, QUEUES } from '@nivesh/proto';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { MarketWarmProcessor, warmPlan } from '../src/answers/market-warm.processor';
-import { MarketCache } from '../src/store/market-cache';
+import { MarketCache } from '../src/cache/market-cache';
 import { REDIS_URL, startMarket, type MarketHarness } from './support';
 
 describe('market answers computed ahead of users (market-warm)', () => {

@@ -7,7 +7,7 @@ import { BhavcopyImporter } from '../../market/src/import/bhavcopy-importer';
 import { BHAVCOPY_DIR, keepDatasetEnd, type MarketHarness, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';
-import { AlertsEvaluator } from '../src/notify/alerts.evaluator';
+import { AlertsEvaluator } from '../src/alerts/alerts.evaluator';
 
 /** The legacy bhavcopy of 1 April 2024 and that day's index closes: RELIANCE closes at ₹2,985.15, up from ₹2,971.70. */
 const APRIL_1 = ['cm01APR2024bhav.csv', 'ind_close_all_01042024.csv'].map((file) => path.join(BHAVCOPY_DIR, file));

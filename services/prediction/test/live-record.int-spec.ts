@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MARKET, PREDICTION, type PredictResponse, type RpcDefinition } from '@nivesh/proto';
 import { AuditTrail, auditUserHash, parseConfig, RpcClient, startService } from '@nivesh/platform';
 import type { z } from 'zod';
-import { MarketCache } from '../../market/src/store/market-cache';
+import { MarketCache } from '../../market/src/cache/market-cache';
 import { DATASET_END, type MarketHarness, keepDatasetEnd, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';
 import { ConfigSchema } from '../src/config';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { type MarketHarness, startMarket } from '../../market/test/support';
 import { AppModule } from '../src/app.module';
 import { type Config, ConfigSchema } from '../src/config';
-import { MIN_HISTORY_BARS } from '../src/forecast';
+import { MIN_HISTORY_BARS } from '../src/models';
 import { BacktestProcessor } from '../src/forecasts/backtest.processor';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nivesh';

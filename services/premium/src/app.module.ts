@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule } from '@nivesh/platform';
+import { serviceModule } from '@nivesh/platform';
 import type { Config } from './config';
+import { ENTITIES } from './entities';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { CheckoutHandler } from './premium/checkout.handler';
 import { PaymentEventsProcessor } from './premium/payment-events.processor';
@@ -10,18 +10,15 @@ import { PremiumJobs } from './premium/premium-jobs';
 import { PremiumHandler } from './premium/premium.handler';
 import { PremiumService } from './premium/premium.service';
 import { PaymentDeadLettersRepository } from './payments/payment-dead-letters.repository';
-import { SUBSCRIPTION_ENTITIES } from './subscriptions/subscription.entities';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 
 @Module({})
 export class AppModule {
   static register(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        ServicePlatformModule.forService({ service: 'premium', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: SUBSCRIPTION_ENTITIES } }),
-        TypeOrmModule.forFeature(SUBSCRIPTION_ENTITIES),
-      ],
+    return serviceModule(AppModule, {
+      service: 'premium',
+      config,
+      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
       controllers: [PremiumHandler, CheckoutHandler],
       providers: [
         paymentProviderFactory,
@@ -32,6 +29,6 @@ export class AppModule {
         PremiumService,
         PaymentEventsProcessor,
       ],
-    };
+    });
   }
 }

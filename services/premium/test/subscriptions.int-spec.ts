@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { serviceDataSourceOptions } from '@nivesh/platform';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { ENTITIES } from '../src/entities';
 import { MIGRATIONS, SCHEMA } from '../src/migrations';
 import type { ProviderEvent } from '../src/subscriptions/events';
 import { DEVICE_MESSAGES } from '../src/subscriptions/messages';
 import { isPremium } from '../src/subscriptions/state-machine';
-import { ProviderEventEntity, SUBSCRIPTION_ENTITIES, type SubscriptionEntity } from '../src/subscriptions/subscription.entities';
+import { ProviderEventEntity } from '../src/subscriptions/provider-event.entity';
+import type { SubscriptionEntity } from '../src/subscriptions/subscription.entity';
 import { PaymentDeadLettersRepository } from '../src/payments/payment-dead-letters.repository';
 import { SubscriptionsRepository } from '../src/subscriptions/subscriptions.repository';
 
@@ -26,7 +28,7 @@ describe('subscriptions, provider events and device claims on real PostgreSQL', 
   let observer: Client;
 
   beforeAll(async () => {
-    dataSource = new DataSource(serviceDataSourceOptions({ databaseUrl: DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS, entities: SUBSCRIPTION_ENTITIES }));
+    dataSource = new DataSource(serviceDataSourceOptions({ databaseUrl: DATABASE_URL, schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES }));
     await dataSource.initialize();
     repo = new SubscriptionsRepository(dataSource);
     deadLetters = new PaymentDeadLettersRepository(dataSource);

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ServicePlatformModule, type ServiceConfig } from '@nivesh/platform';
+import { serviceModule, type ServiceConfig } from '@nivesh/platform';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS, SCHEMA } from '../migrations';
 import { SessionRepository } from '../sessions/session.repository';
@@ -12,13 +11,11 @@ import { AdminService } from './admin.service';
 @Module({})
 export class AdminCliModule {
   static register(config: ServiceConfig): DynamicModule {
-    return {
-      module: AdminCliModule,
-      imports: [
-        ServicePlatformModule.forService({ service: 'auth', config, database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES } }),
-        TypeOrmModule.forFeature(ENTITIES),
-      ],
+    return serviceModule(AdminCliModule, {
+      service: 'auth',
+      config,
+      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
       providers: [UsersRepository, SessionRepository, PasswordHasher, AdminService],
-    };
+    });
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type AlertEmailJob, QUEUES, type OtpEmailJob } from '@nivesh/proto';
-import { type Logger, QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, type Logger, QUICK_JOB_LOCK, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../config';
 import { OtpCrypto } from '../common/otp-crypto';
@@ -18,30 +18,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * BullMQ retries it with the queue's attempts and backoff.
  */
 @Injectable()
-export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
-  private worker?: QueueWorker<typeof QUEUES.otpEmail>;
-
+export class OtpMailProcessor extends QueueProcessor<typeof QUEUES.otpEmail> {
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: Config,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_CONFIG) config: Config,
+    @Inject(LOGGER) protected readonly logger: Logger,
     private readonly crypto: OtpCrypto,
     private readonly mailer: Mailer,
     private readonly users: UsersRepository,
-  ) {}
+  ) {
+    // Someone waits for the code: a job of a killed worker is taken back within seconds. Failure lines name only the
+    // job, its attempt and the SMTP error: never the payload.
+    super({ queue: QUEUES.otpEmail, config, concurrency: 16, lock: QUICK_JOB_LOCK, words: 'otp mail' });
+  }
 
-  onModuleInit(): void {
-    this.worker = new QueueWorker(
-      QUEUES.otpEmail,
-      { 'send-otp': (data, job) => this.sendOtp(data, job), 'send-alerts': (data, job) => this.sendAlerts(data, job) },
-      { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
-      // Someone waits for the code: a job of a killed worker is taken back within seconds.
-      { concurrency: 16, lock: QUICK_JOB_LOCK },
-    );
-    this.worker.raw.on('failed', (job, error) => {
-      // Only the job id, attempt and the SMTP error: never the payload.
-      this.logger.warn({ job_id: job?.id, attempt: job?.attemptsMade, error: error.message }, 'otp mail failed');
-    });
-    this.worker.raw.on('error', (error) => this.logger.error({ error: error.message }, 'otp mail worker error'));
+  protected handlers(): JobHandlers<typeof QUEUES.otpEmail> {
+    return { 'send-otp': (data, job) => this.sendOtp(data, job), 'send-alerts': (data, job) => this.sendAlerts(data, job) };
   }
 
   async sendOtp(data: OtpEmailJob, job?: Pick<Job, 'id'>): Promise<void> {
@@ -68,9 +59,5 @@ export class OtpMailProcessor implements OnModuleInit, OnApplicationShutdown {
     }
     await this.mailer.send(composeAlertMail({ to: user.email, username: user.username, alerts: data.alerts }));
     this.logger.info({ job_id: job?.id, alerts: data.alerts.length }, 'alert mail sent');
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
   }
 }

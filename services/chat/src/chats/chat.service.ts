@@ -16,7 +16,7 @@ import { answer, COMPLIANCE_NOTE, DISCLAIMER, find, greeting, type Grounding, gr
 import { withoutPersonalData } from '../engine/redact';
 import { ComplianceGuard, type GuardContext, type GuardVerdict, LEAK_REASON, LEAK_SUGGESTION } from '../guard/guard';
 import { KnowledgeBase } from '../knowledge/knowledge-base';
-import type { AnswerEngine } from './conversation.entities';
+import type { AnswerEngine } from './message.entity';
 import { ConversationsRepository, type Unanswered } from './conversations.repository';
 import { GroundingClient } from './grounding.client';
 import { LlmEngine, SYSTEM_PROMPT_CANARY } from './llm.engine';

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ChatType } from '@nivesh/proto';
 import { type DataSource, LessThan, MoreThanOrEqual, type Repository } from 'typeorm';
-import { type AnswerEngine, ContextEntity, MessageEntity, UnansweredQuestionEntity } from './conversation.entities';
+import { ContextEntity } from './context.entity';
+import { type AnswerEngine, MessageEntity } from './message.entity';
+import { UnansweredQuestionEntity } from './unanswered-question.entity';
 
 /** A question no guide answered, already stripped of personal data, with the guides offered instead. */
 export type Unanswered = { question: string; chat_type: ChatType; nearest: string[] };

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { AuditTrail, HourlyPurge, SERVICE_CONFIG } from '@nivesh/platform';
+import { AuditTrail, hourlyPurgeSchedule, type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { ChatService } from './chat.service';
 
@@ -10,25 +10,19 @@ import { ChatService } from './chat.service';
  * and audit records older than `COMPLIANCE_AUDIT_RETENTION_DAYS`.
  */
 @Injectable()
-export class RetentionProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(RetentionProcessor.name);
-  private readonly job: HourlyPurge<typeof QUEUES.chatRetention>;
+export class RetentionProcessor extends QueueProcessor<typeof QUEUES.chatRetention> {
+  protected readonly logger = new Logger(RetentionProcessor.name);
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly chats: ChatService,
     private readonly audit: AuditTrail,
   ) {
-    const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-    this.job = new HourlyPurge(QUEUES.chatRetention, connection, () => this.purge(), (message) => this.logger.error(message));
+    super({ queue: QUEUES.chatRetention, config, concurrency: 1, words: 'chat retention', schedules: [hourlyPurgeSchedule(QUEUES.chatRetention)], enabled: config.CHAT_RETENTION_JOB });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.CHAT_RETENTION_JOB) await this.job.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.job.close();
+  protected handlers(): JobHandlers<typeof QUEUES.chatRetention> {
+    return { purge: () => this.purge() };
   }
 
   async purge(now = new Date()): Promise<{ deleted: number; audit_deleted: number }> {

@@ -17,7 +17,8 @@ import { serviceDataSourceOptions } from '@nivesh/platform';
 import { DataSource } from 'typeorm';
 import { loadDatabaseConfig } from '../config';
 import { MIGRATIONS, SCHEMA } from '../migrations';
-import { ENTITIES, PostEntity } from '../posts/post.entity';
+import { ENTITIES } from '../entities';
+import { PostEntity } from '../posts/post.entity';
 import { parsePostFile, PostFileError, postOfFile } from '../posts/post-file';
 import { PostsRepository } from '../posts/posts.repository';
 

@@ -46,5 +46,3 @@ export class PostEntity {
   @Column({ type: 'timestamptz' })
   updated_at!: Date;
 }
-
-export const ENTITIES = [PostEntity];

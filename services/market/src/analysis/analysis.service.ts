@@ -9,14 +9,14 @@ import {
   type MarketTechnicalSummary,
   type SentimentQuery,
 } from '@nivesh/proto';
-import { INDEX_SYMBOL } from '../import/csv-importer';
-import { loadTradingSignals } from '../quotes/indicators.service';
-import { BarStore, yearsBefore } from '../store/bar-store';
-import { MarketCache } from '../store/market-cache';
+import { INDEX_SYMBOL } from '../common/market-constants';
+import { BarStore, yearsBefore } from '../bars/bar-store';
+import { MarketCache } from '../cache/market-cache';
 import { marketOverview } from './overview';
 import { type SentimentDay, sentimentDays, sentimentOfDays } from './sentiment';
 import { monthsBefore } from './stats';
 import { technicalSummary } from './technical-summary';
+import { loadTradingSignals } from './trading-signals';
 
 /** History loaded for a technical summary: 3 years holds a year of ranking plus the 200-day average with room to spare. */
 const SUMMARY_YEARS = 3;

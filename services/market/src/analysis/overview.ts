@@ -1,5 +1,5 @@
 import { DomainError, type MarketBar, type MarketMover, type MarketOverview, type MarketSector, type MarketSymbolInfo } from '@nivesh/proto';
-import { yearsBefore } from '../store/bar-store';
+import { yearsBefore } from '../bars/bar-store';
 import { lastIndexOnOrBefore, monthsBefore, round } from './stats';
 
 /** Movers listed in each of gainers, losers and most active. */

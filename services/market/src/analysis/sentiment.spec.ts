@@ -1,5 +1,5 @@
 import { DomainError, type MarketBar } from '@nivesh/proto';
-import { loadTradingSignals } from '../quotes/indicators.service';
+import { loadTradingSignals } from './trading-signals';
 import {
   breadthScore,
   combinedScore,

@@ -1,6 +1,7 @@
 import { NSE_CALENDAR } from '@nivesh/platform';
 import { DomainError, type MarketBar, type MarketSentiment, type SENTIMENT_LABELS, type SentimentComponent } from '@nivesh/proto';
-import { clamp, RollingExtremes, RollingRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
+import { clamp, RollingExtremes, RollingRank, realisedVolatility, round } from './stats';
+import type { TradingSignalsLib } from './trading-signals';
 
 export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
 

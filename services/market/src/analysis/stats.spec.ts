@@ -1,4 +1,4 @@
-import { loadTradingSignals } from '../quotes/indicators.service';
+import { loadTradingSignals } from './trading-signals';
 import { annualVolatilityPct } from '../risk/risk';
 import { clamp, lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, RollingExtremes, RollingRank, round } from './stats';
 

@@ -1,7 +1,4 @@
-import type { loadTradingSignals } from '../quotes/indicators.service';
-
-/** The trading-signals module (ES modules only; load it with `loadTradingSignals()`). */
-export type TradingSignalsLib = Awaited<ReturnType<typeof loadTradingSignals>>;
+import type { TradingSignalsLib } from './trading-signals';
 
 /** Trading days in a year, used to annualise daily volatility. */
 export const TRADING_DAYS = 252;

@@ -1,5 +1,5 @@
 import { INDICATOR_HISTORY_SESSIONS, type MarketBar } from '@nivesh/proto';
-import { loadTradingSignals } from '../quotes/indicators.service';
+import { loadTradingSignals } from './trading-signals';
 import {
   clusterLevels,
   MOMENTUM_MEANINGS,

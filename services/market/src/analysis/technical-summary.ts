@@ -1,6 +1,7 @@
 import type { MarketBar, MarketTechnicalSummary, MOMENTUM_LABELS, PriceLevel, TREND_LABELS, VOLATILITY_LABELS } from '@nivesh/proto';
 import { Atr, Macd } from './indicators';
-import { lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, round, type TradingSignalsLib } from './stats';
+import { lastIndexOnOrBefore, monthsBefore, percentileRank, realisedVolatility, round } from './stats';
+import type { TradingSignalsLib } from './trading-signals';
 
 export type TrendLabel = (typeof TREND_LABELS)[number];
 export type MomentumLabel = (typeof MOMENTUM_LABELS)[number];

@@ -1,6 +1,6 @@
 import type { CorporateActionKind } from '@nivesh/proto';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { NUMBER } from './columns';
+import { NUMBER } from '../common/columns';
 
 export type AnomalyStatus = 'unreviewed' | 'classified' | 'dismissed';
 

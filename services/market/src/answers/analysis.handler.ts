@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketSymbolQuery, type SentimentQuery } from '@nivesh/proto';
-import { MarketAnswers } from '../answers/market-answers';
-import { MarketCache } from '../store/market-cache';
+import { MarketAnswers } from './market-answers';
+import { MarketCache } from '../cache/market-cache';
 
 /** GET /api/market/status, /symbols, /summary, /overview and /sentiment; answers kept until the next import. And the data version, for other services. */
 @Controller()

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET } from '@nivesh/proto';
 import type { z } from 'zod';
-import { MarketAnswers } from '../answers/market-answers';
+import { MarketAnswers } from './market-answers';
 
 /** GET /api/fundamentals/screener, /stock and /backtest: answers kept until the next import. */
 @Controller()

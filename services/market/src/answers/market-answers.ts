@@ -7,7 +7,7 @@ import { IndicatorsService } from '../quotes/indicators.service';
 import { MarketService } from '../quotes/market.service';
 import { InsightsService } from '../risk/insights.service';
 import { RiskService } from '../risk/risk.service';
-import { MarketCache } from '../store/market-cache';
+import { MarketCache } from '../cache/market-cache';
 
 // The data version is not an answer: it is what answers are stored under.
 // Freshness moves with the clock and the pipeline's runs are an admin's list: neither is a stored answer.

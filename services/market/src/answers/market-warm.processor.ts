@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HISTORY_RANGES, MARKET, type MarketWarmJob, QUEUES } from '@nivesh/proto';
-import { QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
-import { BarStore } from '../store/bar-store';
-import { MarketCache } from '../store/market-cache';
+import { BarStore } from '../bars/bar-store';
+import { MarketCache } from '../cache/market-cache';
 import { MarketAnswers } from './market-answers';
 
 type Pattern = Parameters<MarketAnswers['answer']>[0];
@@ -51,27 +51,24 @@ export type WarmResult = { version: string; computed: number; already: number; s
  * for the current version to be warmed, so a restarted Redis or a fresh deployment is warmed too.
  */
 @Injectable()
-export class MarketWarmProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MarketWarmProcessor.name);
-  private worker?: QueueWorker<typeof QUEUES.marketWarm>;
+export class MarketWarmProcessor extends QueueProcessor<typeof QUEUES.marketWarm> {
+  protected readonly logger = new Logger(MarketWarmProcessor.name);
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly answers: MarketAnswers,
     private readonly cache: MarketCache,
     private readonly bars: BarStore,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.cache.enabled) return;
-    this.worker = new QueueWorker(QUEUES.marketWarm, { warm: (data) => this.warm(data) }, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX }, { concurrency: 1 });
-    this.worker.raw.on('failed', (job, error) => this.logger.warn(`market warm ${job?.id} failed: ${error.message}`));
-    this.worker.raw.on('error', (error) => this.logger.error(`market warm worker: ${error.message}`));
-    if ((await this.bars.latestDate()) !== null) await this.cache.requestWarm(await this.cache.version());
+  ) {
+    super({ queue: QUEUES.marketWarm, config, concurrency: 1, words: 'market warm', enabled: cache.enabled });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  protected handlers(): JobHandlers<typeof QUEUES.marketWarm> {
+    return { warm: (data) => this.warm(data) };
+  }
+
+  protected override async started(): Promise<void> {
+    if ((await this.bars.latestDate()) !== null) await this.cache.requestWarm(await this.cache.version());
   }
 
   /**
@@ -92,6 +89,8 @@ export class MarketWarmProcessor implements OnApplicationBootstrap, OnApplicatio
     const universe = symbols ?? (await this.warmedStocks());
     const result: WarmResult = { version, computed: 0, already: 0, stale: false, ms: 0 };
     for (const { pattern, query } of warmPlan(universe)) {
+      // Not the rest of the plan at shutdown: retried later, the job skips the answers stored so far.
+      if (this.shuttingDown) throw new Error(`stopped by shutdown after ${result.computed} answers computed`);
       if ((await this.cache.version()) !== version) {
         result.stale = true;
         break;

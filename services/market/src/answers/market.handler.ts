@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketHistoryQuery, type MarketIndicatorsQuery, type MarketQuoteQuery, type MarketSearchQuery } from '@nivesh/proto';
-import { MarketAnswers } from '../answers/market-answers';
+import { MarketAnswers } from './market-answers';
 
 /** GET /api/market/search, /api/market/quote, /api/market/history and /api/market/indicators. */
 @Controller()

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MARKET, type MarketSymbolQuery, type RiskQuery } from '@nivesh/proto';
-import { MarketAnswers } from '../answers/market-answers';
+import { MarketAnswers } from './market-answers';
 
 /** GET /api/market/risk and /api/market/insights. */
 @Controller()

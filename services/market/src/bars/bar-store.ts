@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, type MarketBar, type MarketSearchResponse, type MarketStatus, type MarketSymbolInfo } from '@nivesh/proto';
 import { adjustBars } from '../data/adjust';
 import type { CorporateAction } from '../data/corporate-actions';
-import { INDEX_SYMBOL } from '../import/csv-importer';
-import { CorporateActionsRepository } from './corporate-actions.repository';
+import { INDEX_SYMBOL } from '../common/market-constants';
+import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
 import { type BarWindow, DailyBarsRepository } from './daily-bars.repository';
-import { SymbolsRepository } from './symbols.repository';
+import { SymbolsRepository } from '../symbols/symbols.repository';
 
 /**
  * The one reader of stored prices for answers: symbols, corporate actions and daily bars, adjusted for corporate

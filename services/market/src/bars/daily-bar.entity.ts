@@ -1,6 +1,6 @@
 import type { MarketBar } from '@nivesh/proto';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { NUMBER } from './columns';
+import { NUMBER } from '../common/columns';
 
 /** One trading day of a symbol as published (not adjusted for corporate actions); the date is 'YYYY-MM-DD'. */
 @Entity({ schema: 'market', name: 'daily_bars' })

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { HistoryRange, MarketBar } from '@nivesh/proto';
 import { Repository } from 'typeorm';
 import { DailyBarEntity } from './daily-bar.entity';
-import { selectRows } from './select-rows';
+import { selectRows } from '../common/select-rows';
 
 /** A bar and the symbol it belongs to. */
 export type SymbolBar = MarketBar & { symbol: string };

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { QUEUES, type RpcDefinition } from '@nivesh/proto';
-import { AnswerStore, QueueProducer, REDIS, SERVICE_CONFIG } from '@nivesh/platform';
+import { EVENTS, type RpcDefinition } from '@nivesh/proto';
+import { AnswerStore, EventPublisher, REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -20,9 +20,7 @@ export class MarketCache implements OnApplicationShutdown {
   private readonly logger = new Logger(MarketCache.name);
   private readonly inFlight = new Map<string, Promise<unknown>>();
   readonly store: AnswerStore;
-  private warmQueue?: QueueProducer<typeof QUEUES.marketWarm>;
-  private backtestQueue?: QueueProducer<typeof QUEUES.predictionBacktest>;
-  private alertsQueue?: QueueProducer<typeof QUEUES.portfolioAlerts>;
+  private events?: EventPublisher;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -92,56 +90,42 @@ export class MarketCache implements OnApplicationShutdown {
   }
 
   /**
-   * Marks every stored answer stale (called after an import commits), asks for the users' price alerts to be checked
-   * on the new data, for TrendVision's back-tests and live record to be brought up to it, and for the new version's
-   * answers to be computed.
+   * Marks every stored answer stale (called after an import commits) and announces the new data version
+   * (`EVENTS.marketDataChanged`): its subscribers check the users' price alerts on the new data, bring TrendVision's
+   * back-tests and live record up to it, and compute the new version's answers (this service's warm job, left out
+   * while the warm-up is off; the others never are).
    */
   async bumpVersion(): Promise<void> {
     const version = await this.safe(() => this.store.bump());
     if (!version) return;
-    await this.requestAlerts(version);
-    await this.requestBacktests(version);
-    await this.requestWarm(version);
-  }
-
-  /**
-   * Queues the evaluation of every price alert on the data of `version` (services/portfolio works the queue). Unlike
-   * the warm-up, this is never switched off: an alert that does not fire after an import is a broken promise.
-   */
-  async requestAlerts(version: string): Promise<void> {
-    this.alertsQueue ??= new QueueProducer(QUEUES.portfolioAlerts, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
-    const queue = this.alertsQueue;
-    await this.safe(() => queue.add('evaluate', { version }, { jobId: `alerts-${version}` }));
-  }
-
-  /**
-   * Queues TrendVision's work on the prices of `version` (services/prediction works the queue, when its
-   * PREDICTION_BACKTEST is on): the live record's forecasts whose closes arrived are scored, the back-tests brought up
-   * to the new prices. Like the alerts, not tied to MARKET_WARM: the live record must not wait for a warm-up.
-   */
-  async requestBacktests(version: string): Promise<void> {
-    this.backtestQueue ??= new QueueProducer(QUEUES.predictionBacktest, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
-    const backtests = this.backtestQueue;
-    await this.safe(() => backtests.add('backtest', { version }, { jobId: `backtest-${version}` }));
+    const events = this.publisher();
+    await this.safe(() => events.publish(EVENTS.marketDataChanged, { version }, { except: this.warms ? [] : ['marketWarm'] }));
   }
 
   /** Queues the computation of the common answers of `version` (once per version, whoever asks). */
   async requestWarm(version: string): Promise<void> {
-    if (!this.enabled || !this.config.MARKET_WARM) return;
-    this.warmQueue ??= new QueueProducer(QUEUES.marketWarm, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
-    const queue = this.warmQueue;
-    await this.safe(() => queue.add('warm', { version }, { jobId: `warm-${version}` }));
+    if (!this.warms) return;
+    const events = this.publisher();
+    await this.safe(() => events.deliver(EVENTS.marketDataChanged, 'marketWarm', { version }));
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.warmQueue?.close(), this.backtestQueue?.close(), this.alertsQueue?.close()]);
-    this.warmQueue = undefined;
-    this.backtestQueue = undefined;
-    this.alertsQueue = undefined;
+    await this.events?.close();
+    this.events = undefined;
   }
 
   onApplicationShutdown(): Promise<void> {
     return this.close();
+  }
+
+  /** Whether a new data version's answers are computed ahead (the warm job). */
+  private get warms(): boolean {
+    return this.enabled && this.config.MARKET_WARM;
+  }
+
+  private publisher(): EventPublisher {
+    this.events ??= new EventPublisher({ redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
+    return this.events;
   }
 
   private async safe<R>(op: () => Promise<R>): Promise<R | null> {

@@ -47,8 +47,8 @@ import { MIGRATIONS, SCHEMA } from '../migrations';
 import { ProviderNotFoundError, ProviderUnavailableError } from '../providers/provider-errors';
 import { ProviderService } from '../providers/provider.service';
 import { YahooRepository } from '../providers/yahoo.repository';
-import { MarketCache } from '../store/market-cache';
-import { marketTables, MarketTransactions } from '../store/market-transactions.repository';
+import { MarketCache } from '../cache/market-cache';
+import { marketTables, MarketTransactions } from '../transactions/market-transactions.repository';
 
 const EXIT = { ok: 0, failed: 1, usage: 64, malformed: 65 } as const;
 const USAGE =

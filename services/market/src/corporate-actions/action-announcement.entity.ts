@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { AnnouncedKind, AnnouncementTerms } from '../nse/corporate-actions/announcements';
-import { NUMBER } from './columns';
+import { NUMBER } from '../common/columns';
 
 /**
  * Where an announcement stands: 'ignored' (nothing to adjust, or unreadable: `note` says which), 'pending' (waiting for

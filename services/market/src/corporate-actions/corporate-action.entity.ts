@@ -1,6 +1,6 @@
 import type { CorporateActionKind } from '@nivesh/proto';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { NUMBER } from './columns';
+import { NUMBER } from '../common/columns';
 
 /**
  * Where a stored action comes from: the curated dataset list, the importers' detector, the live provider, an operator,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { type ActionKind, type CorporateAction, SHARE_KINDS } from '../data/corporate-actions';
 import { type ActionSource, CorporateActionEntity } from './corporate-action.entity';
-import { selectRows } from './select-rows';
+import { selectRows } from '../common/select-rows';
 
 /** A corporate action to store; `factor` multiplies every earlier price (1/ratio for a share-count change). */
 export type NewAction = {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { BalanceFigures, FilingBasis, FilingFormat, FilingPeriod, PeriodFigures } from '../fundamentals/filing';
+import type { BalanceFigures, FilingBasis, FilingFormat, FilingPeriod, PeriodFigures } from './filing';
 
 /** A financial-results filing from NSE's XBRL file `source_file` (see the create-filings migration). */
 @Entity({ schema: 'market', name: 'filings' })

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { Filing } from '../fundamentals/derive';
-import type { ParsedFiling } from '../fundamentals/filing';
+import type { Filing } from './derive';
+import type { ParsedFiling } from './filing';
 import { FilingEntity } from './filing.entity';
 
 /** A stored filing with its symbol. */

@@ -13,12 +13,12 @@ import {
 } from '@nivesh/proto';
 import { actionLabel } from '../data/action-labels';
 import { type CorporateAction, SHARE_KINDS } from '../data/corporate-actions';
-import { INDEX_SYMBOL } from '../import/csv-importer';
-import { BarStore, yearsBefore } from '../store/bar-store';
-import { CorporateActionsRepository } from '../store/corporate-actions.repository';
-import { DailyBarsRepository } from '../store/daily-bars.repository';
-import { FilingsRepository, type StoredFiling } from '../store/filings.repository';
-import { MarketCache } from '../store/market-cache';
+import { INDEX_SYMBOL } from '../common/market-constants';
+import { BarStore, yearsBefore } from '../bars/bar-store';
+import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
+import { DailyBarsRepository } from '../bars/daily-bars.repository';
+import { FilingsRepository, type StoredFiling } from './filings.repository';
+import { MarketCache } from '../cache/market-cache';
 import { epsBasisDay, type Filing, filingLabel, type FundamentalState, type Merger, mergerOn, type ShareAction, sharesGrowth, valuation } from './derive';
 import { MERGER_EVENTS, mergersOf } from './merger-events';
 import { repairFilings } from './repair';

@@ -1,6 +1,6 @@
-import type { MarketCache } from '../store/market-cache';
-import type { MarketTables, MarketTransactions } from '../store/market-transactions.repository';
-import type { PriceAnomaliesRepository, StoredAnomaly } from '../store/price-anomalies.repository';
+import type { MarketCache } from '../cache/market-cache';
+import type { MarketTables, MarketTransactions } from '../transactions/market-transactions.repository';
+import type { PriceAnomaliesRepository, StoredAnomaly } from '../anomalies/price-anomalies.repository';
 import { AnomalyReview, classifiedAction, parseClassification, ReviewError } from './anomaly-review';
 
 // ZEEL on 2007-02-12 (the Dish TV demerger): flagged, as the importer stores it.

@@ -2,10 +2,10 @@ import { CORPORATE_ACTION_KINDS } from '@nivesh/proto';
 import { Injectable } from '@nestjs/common';
 import { actionLabel } from '../data/action-labels';
 import { type ActionKind, SHARE_KINDS } from '../data/corporate-actions';
-import type { NewAction } from '../store/corporate-actions.repository';
-import { MarketCache } from '../store/market-cache';
-import { MarketTransactions } from '../store/market-transactions.repository';
-import { PriceAnomaliesRepository, type StoredAnomaly } from '../store/price-anomalies.repository';
+import type { NewAction } from '../corporate-actions/corporate-actions.repository';
+import { MarketCache } from '../cache/market-cache';
+import { MarketTransactions } from '../transactions/market-transactions.repository';
+import { PriceAnomaliesRepository, type StoredAnomaly } from '../anomalies/price-anomalies.repository';
 
 /** A review the operator asked for that cannot be done (no such flag, already reviewed, a value that does not fit the kind). */
 export class ReviewError extends Error {

@@ -10,9 +10,9 @@ import {
   formatRupees,
   readAnnouncement,
 } from '../nse/corporate-actions/announcements';
-import type { ActionSource } from '../store/corporate-action.entity';
-import type { NewAction } from '../store/corporate-actions.repository';
-import type { MarketTables } from '../store/market-transactions.repository';
+import type { ActionSource } from '../corporate-actions/corporate-action.entity';
+import type { NewAction } from '../corporate-actions/corporate-actions.repository';
+import type { MarketTables } from '../transactions/market-transactions.repository';
 
 export type StoreAnnouncementsResult = {
   /** Rows in NSE's answer. */

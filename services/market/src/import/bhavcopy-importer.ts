@@ -3,13 +3,13 @@ import { type Bhavcopy, type BhavcopyRow, readBhavcopy } from '../data/bhavcopy'
 import type { SymbolRow } from '../data/csv';
 import { dailyChanges, detectCorporateActions, findAnomalies, type PriceBar } from '../data/corporate-actions';
 import { CsvFormatError } from '../data/csv';
-import type { NewAction } from '../store/corporate-actions.repository';
-import type { DailyBarsRepository, SymbolBar } from '../store/daily-bars.repository';
-import { MarketCache } from '../store/market-cache';
-import { type MarketTables, MarketTransactions } from '../store/market-transactions.repository';
-import type { SymbolAnomaly } from '../store/price-anomalies.repository';
-import type { SymbolsRepository } from '../store/symbols.repository';
-import { INDEX_SYMBOL } from './csv-importer';
+import type { NewAction } from '../corporate-actions/corporate-actions.repository';
+import type { DailyBarsRepository, SymbolBar } from '../bars/daily-bars.repository';
+import { MarketCache } from '../cache/market-cache';
+import { type MarketTables, MarketTransactions } from '../transactions/market-transactions.repository';
+import type { SymbolAnomaly } from '../anomalies/price-anomalies.repository';
+import type { SymbolsRepository } from '../symbols/symbols.repository';
+import { INDEX_SYMBOL } from '../common/market-constants';
 import { flagAnomalies, shareAction } from './import-writes';
 
 export type BhavcopyImportResult = {

@@ -5,14 +5,12 @@ import type { MarketBar } from '@nivesh/proto';
 import { CsvFormatError, readBarsCsv, readSymbolsCsv, type SymbolRow } from '../data/csv';
 import { dailyChanges, detectCorporateActions, findAnomalies } from '../data/corporate-actions';
 import { DATASET_ACTIONS, LATER_ACTIONS } from '../data/dataset-actions';
-import type { NewAction } from '../store/corporate-actions.repository';
-import { DailyBarsRepository } from '../store/daily-bars.repository';
-import { MarketTransactions } from '../store/market-transactions.repository';
-import type { SymbolAnomaly } from '../store/price-anomalies.repository';
+import type { NewAction } from '../corporate-actions/corporate-actions.repository';
+import { DailyBarsRepository } from '../bars/daily-bars.repository';
+import { MarketTransactions } from '../transactions/market-transactions.repository';
+import type { SymbolAnomaly } from '../anomalies/price-anomalies.repository';
+import { INDEX_SYMBOL } from '../common/market-constants';
 import { flagAnomalies, shareAction } from './import-writes';
-
-/** The index series of the dataset; used to tell corporate actions from market falls. */
-export const INDEX_SYMBOL = 'NIFTY 50';
 
 export type ImportResult = {
   symbols: number;

@@ -4,9 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { LATER_ACTIONS } from '../data/dataset-actions';
 import { FilingFormatError, type ParsedFiling } from '../fundamentals/filing';
 import { readFilingFile } from '../fundamentals/xbrl';
-import { MarketCache } from '../store/market-cache';
-import { MarketTransactions } from '../store/market-transactions.repository';
-import { INDEX_SYMBOL } from './csv-importer';
+import { MarketCache } from '../cache/market-cache';
+import { MarketTransactions } from '../transactions/market-transactions.repository';
+import { INDEX_SYMBOL } from '../common/market-constants';
 
 export type XbrlImportResult = {
   /** Filing files read. */

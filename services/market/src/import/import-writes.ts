@@ -1,6 +1,6 @@
-import type { NewAction } from '../store/corporate-actions.repository';
-import type { MarketTables } from '../store/market-transactions.repository';
-import type { SymbolAnomaly } from '../store/price-anomalies.repository';
+import type { NewAction } from '../corporate-actions/corporate-actions.repository';
+import type { MarketTables } from '../transactions/market-transactions.repository';
+import type { SymbolAnomaly } from '../anomalies/price-anomalies.repository';
 
 /**
  * The kind of a share-count change known only by its ratio (detected in the prices, or reported by the provider):

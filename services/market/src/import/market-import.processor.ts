@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type MarketBhavcopyImportJob, type MarketCsvImportJob, type MarketProviderImportJob, type MarketXbrlImportJob, QUEUES } from '@nivesh/proto';
-import { QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { CsvFormatError } from '../data/csv';
 import { FilingFormatError } from '../fundamentals/filing';
 import { ProviderNotFoundError } from '../providers/provider-errors';
-import { MarketCache } from '../store/market-cache';
+import { MarketCache } from '../cache/market-cache';
 import { type BhavcopyImportResult, BhavcopyImporter } from './bhavcopy-importer';
 import { changedAnswers, CsvImporter, type ImportResult } from './csv-importer';
 import { FundamentalsImporter, type XbrlImportResult } from './fundamentals-importer';
@@ -28,33 +28,27 @@ export const toJobError = (error: unknown): unknown => {
  * failures (network, rate limit) throw as they are, so BullMQ retries them with the queue's attempts and backoff.
  */
 @Injectable()
-export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(MarketImportProcessor.name);
-  private worker?: QueueWorker<typeof QUEUES.marketImport>;
+export class MarketImportProcessor extends QueueProcessor<typeof QUEUES.marketImport> {
+  protected readonly logger = new Logger(MarketImportProcessor.name);
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(SERVICE_CONFIG) config: Config,
     private readonly csvImporter: CsvImporter,
     private readonly bhavcopyImporter: BhavcopyImporter,
     private readonly providerImporter: ProviderImporter,
     private readonly fundamentalsImporter: FundamentalsImporter,
     private readonly cache: MarketCache,
-  ) {}
+  ) {
+    super({ queue: QUEUES.marketImport, config, concurrency: 1, words: 'market import' });
+  }
 
-  onModuleInit(): void {
-    this.worker = new QueueWorker(
-      QUEUES.marketImport,
-      {
-        csv: (data) => this.run('csv', () => this.csv(data)),
-        bhavcopy: (data) => this.run('bhavcopy', () => this.bhavcopy(data)),
-        provider: (data) => this.run('provider', () => this.provider(data)),
-        xbrl: (data) => this.run('xbrl', () => this.xbrl(data)),
-      },
-      { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
-      { concurrency: 1 },
-    );
-    this.worker.raw.on('failed', (job, error) => this.logger.warn(`market import ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
-    this.worker.raw.on('error', (error) => this.logger.error(`market import worker: ${error.message}`));
+  protected handlers(): JobHandlers<typeof QUEUES.marketImport> {
+    return {
+      csv: (data) => this.run('csv', () => this.csv(data)),
+      bhavcopy: (data) => this.run('bhavcopy', () => this.bhavcopy(data)),
+      provider: (data) => this.run('provider', () => this.provider(data)),
+      xbrl: (data) => this.run('xbrl', () => this.xbrl(data)),
+    };
   }
 
   async csv(data: MarketCsvImportJob): Promise<ImportResult> {
@@ -83,9 +77,5 @@ export class MarketImportProcessor implements OnModuleInit, OnApplicationShutdow
     } catch (error) {
       throw toJobError(error);
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
   }
 }

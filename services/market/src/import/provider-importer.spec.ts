@@ -1,8 +1,8 @@
 import type { ProviderSeries, ProviderService } from '../providers/provider.service';
-import type { DailyBarsRepository } from '../store/daily-bars.repository';
-import type { MarketCache } from '../store/market-cache';
-import type { MarketTransactions } from '../store/market-transactions.repository';
-import type { SymbolsRepository } from '../store/symbols.repository';
+import type { DailyBarsRepository } from '../bars/daily-bars.repository';
+import type { MarketCache } from '../cache/market-cache';
+import type { MarketTransactions } from '../transactions/market-transactions.repository';
+import type { SymbolsRepository } from '../symbols/symbols.repository';
 import { ProviderImporter } from './provider-importer';
 
 /** The importer with its seams replaced: INFY's latest stored bar is `latest`; the provider answers no bars. */

@@ -2,11 +2,11 @@ import { NSE_CALENDAR } from '@nivesh/platform';
 import { Injectable } from '@nestjs/common';
 import { type ProviderSeries, ProviderService } from '../providers/provider.service';
 import { IST_OFFSET_SECONDS, localDate } from '../providers/yahoo-chart';
-import type { NewAction } from '../store/corporate-actions.repository';
-import { DailyBarsRepository, type SymbolBar } from '../store/daily-bars.repository';
-import { MarketCache } from '../store/market-cache';
-import { MarketTransactions } from '../store/market-transactions.repository';
-import { SymbolsRepository } from '../store/symbols.repository';
+import type { NewAction } from '../corporate-actions/corporate-actions.repository';
+import { DailyBarsRepository, type SymbolBar } from '../bars/daily-bars.repository';
+import { MarketCache } from '../cache/market-cache';
+import { MarketTransactions } from '../transactions/market-transactions.repository';
+import { SymbolsRepository } from '../symbols/symbols.repository';
 import { shareAction } from './import-writes';
 
 export type ProviderImportResult = {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type MarketDailyJob, QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { type DailyRunResult, DailyIngestService } from './daily-ingest.service';
 import { MarketClock } from './market-clock';
@@ -18,36 +18,33 @@ export const DAILY_TIMEZONE = 'Asia/Kolkata';
  * MARKET_DAILY the schedule is removed and nothing is fetched.
  */
 @Injectable()
-export class DailyIngestProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(DailyIngestProcessor.name);
-  private worker?: QueueWorker<typeof QUEUES.marketDaily>;
+export class DailyIngestProcessor extends QueueProcessor<typeof QUEUES.marketDaily> {
+  protected readonly logger = new Logger(DailyIngestProcessor.name);
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(SERVICE_CONFIG) config: Config,
     private readonly ingest: DailyIngestService,
     private readonly clock: MarketClock,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const connection = { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
-    const producer = new QueueProducer(QUEUES.marketDaily, connection);
-    try {
-      if (!this.config.MARKET_DAILY) {
-        await producer.raw.removeJobScheduler(SCHEDULER_ID);
-        return;
-      }
-      this.worker = new QueueWorker(QUEUES.marketDaily, { run: (data) => this.run(data) }, connection, { concurrency: 1 });
-      this.worker.raw.on('failed', (job, error) => this.logger.warn(`daily data run ${job?.id} failed: ${error.message}`));
-      this.worker.raw.on('error', (error) => this.logger.error(`daily data worker: ${error.message}`));
-      if (this.config.MARKET_DAILY_CRON === MANUAL) await producer.raw.removeJobScheduler(SCHEDULER_ID);
-      else await producer.raw.upsertJobScheduler(SCHEDULER_ID, { pattern: this.config.MARKET_DAILY_CRON, tz: DAILY_TIMEZONE }, { name: 'run', data: { trigger: 'schedule' } });
-    } finally {
-      await producer.close();
-    }
+  ) {
+    super({
+      queue: QUEUES.marketDaily,
+      config,
+      concurrency: 1,
+      words: 'daily data',
+      enabled: config.MARKET_DAILY,
+      schedules: [
+        {
+          id: SCHEDULER_ID,
+          repeat: config.MARKET_DAILY && config.MARKET_DAILY_CRON !== MANUAL ? { pattern: config.MARKET_DAILY_CRON, tz: DAILY_TIMEZONE } : null,
+          name: 'run',
+          data: { trigger: 'schedule' },
+        },
+      ],
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  protected handlers(): JobHandlers<typeof QUEUES.marketDaily> {
+    return { run: (data) => this.run(data) };
   }
 
   /** A replayed run (`at`) moves the service's clock to its evening, so freshness is judged as of then too. */

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { NSE_CALENDAR, processMetrics } from '@nivesh/platform';
 import { Counter, Gauge } from 'prom-client';
-import { DailyBarsRepository } from '../store/daily-bars.repository';
+import { DailyBarsRepository } from '../bars/daily-bars.repository';
 
 /** The latest trading day with stored bars, as this process last read it (null before any). */
 let latest: string | null = null;

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { IngestCheck } from '../nse/checks';
 
 /** Where a run's bars came from: NSE's files, or the provider standing in for a day NSE had not published by the deadline. */
 export type IngestSource = 'nse' | 'provider';
@@ -9,8 +10,6 @@ export type IngestSource = 'nse' | 'provider';
  */
 export type IngestStatus = 'imported' | 'unchanged' | 'waiting' | 'refused' | 'failed';
 export type IngestTrigger = 'schedule' | 'manual' | 'replay';
-/** One check made before anything of a day is written. */
-export type IngestCheck = { name: string; ok: boolean; detail: string };
 
 /** One run of the daily pipeline for one trading day (see migration 1798000000000). */
 @Entity({ schema: 'market', name: 'ingest_runs' })
@@ -48,20 +47,4 @@ export class IngestRunEntity {
 
   @Column({ type: 'integer' })
   duration_ms!: number;
-}
-
-/** An ISIN a symbol had before NSE gave it a new one; rows under it still match the symbol. */
-@Entity({ schema: 'market', name: 'former_isins' })
-export class FormerIsinEntity {
-  @Column({ type: 'varchar', length: 12, primary: true })
-  isin!: string;
-
-  @Column({ type: 'varchar', length: 32 })
-  symbol!: string;
-
-  @Column({ type: 'varchar', length: 12 })
-  replaced_by!: string;
-
-  @Column({ type: 'date' })
-  replaced_on!: string;
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { Repository } from 'typeorm';
-import { type IngestCheck, IngestRunEntity, type IngestSource, type IngestStatus, type IngestTrigger } from './ingest-run.entity';
+import type { IngestCheck } from '../nse/checks';
+import { IngestRunEntity, type IngestSource, type IngestStatus, type IngestTrigger } from './ingest-run.entity';
 
 export type NewIngestRun = {
   trading_day: string;

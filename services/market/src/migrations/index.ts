@@ -1,4 +1,4 @@
-import { CreateSchema1763776800000 } from './1763776800000-create-schema';
+import { createSchemaMigration } from '@nivesh/platform';
 import { CreateMarketData1763949600000 } from './1763949600000-create-market-data';
 import { CorporateActionSources1764115200000 } from './1764115200000-corporate-action-sources';
 import { DailyBarsDateIndex1764201600000 } from './1764201600000-daily-bars-date-index';
@@ -14,7 +14,7 @@ export const SCHEMA = 'market';
 
 /** Migrations in the order they apply; listed explicitly so builds and bundles find them. */
 export const MIGRATIONS = [
-  CreateSchema1763776800000,
+  createSchemaMigration(SCHEMA, 1763776800000),
   CreateMarketData1763949600000,
   CorporateActionSources1764115200000,
   DailyBarsDateIndex1764201600000,

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { newsConfigOf, type NewsConfig } from './news-config';
 import { type IngestResult, PressService } from './press.service';
@@ -13,38 +13,30 @@ const SCHEDULER_ID = 'news-feeds';
  * a time. Without feeds the schedule is removed, so an instance configured without them queues nothing.
  */
 @Injectable()
-export class NewsFeedsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(NewsFeedsProcessor.name);
+export class NewsFeedsProcessor extends QueueProcessor<typeof QUEUES.newsFeeds> {
+  protected readonly logger = new Logger(NewsFeedsProcessor.name);
   private readonly settings: NewsConfig;
-  private worker?: QueueWorker<typeof QUEUES.newsFeeds>;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(SERVICE_CONFIG) config: Config,
     private readonly press: PressService,
   ) {
-    this.settings = newsConfigOf(config);
+    const settings = newsConfigOf(config);
+    super({
+      queue: QUEUES.newsFeeds,
+      config,
+      concurrency: 1,
+      words: 'news feeds',
+      enabled: settings.NEWS_JOBS && settings.NEWS_FEEDS.length > 0,
+      schedules: settings.NEWS_JOBS
+        ? [{ id: SCHEDULER_ID, repeat: settings.NEWS_FEEDS.length ? { every: settings.NEWS_FEEDS_EVERY_MINUTES * 60_000 } : null, name: 'fetch', data: { reason: 'schedule' } }]
+        : [],
+    });
+    this.settings = settings;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.settings.NEWS_JOBS) return;
-    const connection = { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
-    const producer = new QueueProducer(QUEUES.newsFeeds, connection);
-    try {
-      if (!this.settings.NEWS_FEEDS.length) {
-        await producer.raw.removeJobScheduler(SCHEDULER_ID);
-        return;
-      }
-      this.worker = new QueueWorker(QUEUES.newsFeeds, { fetch: () => this.fetch() }, connection, { concurrency: 1 });
-      this.worker.raw.on('failed', (job, error) => this.logger.warn(`news feeds ${job?.id} failed: ${error.message}`));
-      this.worker.raw.on('error', (error) => this.logger.error(`news feeds worker: ${error.message}`));
-      await producer.raw.upsertJobScheduler(SCHEDULER_ID, { every: this.settings.NEWS_FEEDS_EVERY_MINUTES * 60_000 }, { name: 'fetch', data: { reason: 'schedule' } });
-    } finally {
-      await producer.close();
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  protected handlers(): JobHandlers<typeof QUEUES.newsFeeds> {
+    return { fetch: () => this.fetch() };
   }
 
   /** Fetches the feeds that are due now. */

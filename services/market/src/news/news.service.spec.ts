@@ -1,8 +1,8 @@
 import { NewsQuerySchema, type NewsQuery } from '@nivesh/proto';
-import type { BarStore } from '../store/bar-store';
-import type { CorporateActionsRepository } from '../store/corporate-actions.repository';
-import type { FilingsRepository } from '../store/filings.repository';
-import type { MarketCache } from '../store/market-cache';
+import type { BarStore } from '../bars/bar-store';
+import type { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
+import type { FilingsRepository } from '../fundamentals/filings.repository';
+import type { MarketCache } from '../cache/market-cache';
 import type { NewsRepository } from './news.repository';
 import { NewsService } from './news.service';
 import { RESULTS_TONE_RULE } from './tone';

@@ -3,11 +3,11 @@ import { type MarketBar, NEWS, NEWS_CAVEAT, type NewsFeed, type NewsItem, type N
 import { SERVICE_CONFIG } from '@nivesh/platform';
 import { repairFilings } from '../fundamentals/repair';
 import { SHARE_KINDS } from '../data/corporate-actions';
-import { INDEX_SYMBOL } from '../import/csv-importer';
-import { BarStore, yearsBefore } from '../store/bar-store';
-import { CorporateActionsRepository } from '../store/corporate-actions.repository';
-import { FilingsRepository } from '../store/filings.repository';
-import { MarketCache } from '../store/market-cache';
+import { INDEX_SYMBOL } from '../common/market-constants';
+import { BarStore, yearsBefore } from '../bars/bar-store';
+import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
+import { FilingsRepository } from '../fundamentals/filings.repository';
+import { MarketCache } from '../cache/market-cache';
 import { STOCK_ALIASES } from './aliases';
 import { actionEvents, type GeneratedEvent, marketEvents, resultsEvents } from './events';
 import { newsConfigOf, type NewsConfig } from './news-config';

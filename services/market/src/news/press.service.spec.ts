@@ -1,5 +1,5 @@
 import { DomainError, type NewsSummaryInput, type NewsSummaryResult } from '@nivesh/proto';
-import type { BarStore } from '../store/bar-store';
+import type { BarStore } from '../bars/bar-store';
 import type { FeedHttpRepository } from './feed-http.repository';
 import type { NewsSummariesClient } from './news-summaries.client';
 import type { ArticleSummary, NewArticle, NewsRepository } from './news.repository';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { NewsSummaryResult } from '@nivesh/proto';
-import { BarStore } from '../store/bar-store';
+import { BarStore } from '../bars/bar-store';
 import { canonicalUrl, sameStory, titleKey } from './dedupe';
 import { type FeedArticle, FeedFormatError, readFeed } from './feed-items';
 import { FeedFetchError, FeedHttpRepository } from './feed-http.repository';

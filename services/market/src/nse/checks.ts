@@ -1,6 +1,8 @@
 import { type Bhavcopy, parseBhavcopy, parseBhavcopyZip } from '../data/bhavcopy';
 import { CsvFormatError, parseCsv } from '../data/csv';
-import type { IngestCheck } from '../ingest/ingest-run.entity';
+
+/** One check made before anything of a day is written (stored with the day's run). */
+export type IngestCheck = { name: string; ok: boolean; detail: string };
 
 /** One downloaded file: NSE's name for it and its bytes. */
 export type DownloadedFile = { name: string; bytes: Uint8Array };

@@ -1,3 +1,4 @@
+import { NOT_CLASSIFIED } from '../common/market-constants';
 import { CsvFormatError, parseCsv } from '../data/csv';
 
 /** One member of an NSE index list (`ind_nifty500list.csv`). */
@@ -20,6 +21,3 @@ export const parseIndexMembers = (file: string, text: string | Buffer): Map<stri
   }
   return members;
 };
-
-/** The industry of a stock added from the bhavcopy alone, which names none. */
-export const NOT_CLASSIFIED = 'Not classified';

@@ -4,7 +4,7 @@ import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';
-import { INDEX_SYMBOL } from '../import/csv-importer';
+import { INDEX_SYMBOL } from '../common/market-constants';
 import { ProviderUnavailableError } from './provider-errors';
 import { IST_OFFSET_SECONDS, localDate, type PublishedSeries, toPublishedSeries, toYahooTicker } from './yahoo-chart';
 import { YahooRepository } from './yahoo.repository';

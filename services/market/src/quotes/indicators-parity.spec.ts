@@ -2,11 +2,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IndicatorPoint, IndicatorPointSeries, MarketBar } from '@nivesh/proto';
 import { technicalSummary } from '../analysis/technical-summary';
+import { loadTradingSignals } from '../analysis/trading-signals';
 import { ConfigSchema } from '../config';
 import { adjustBars } from '../data/adjust';
 import { readBarsCsv, readSymbolsCsv } from '../data/csv';
 import { DATASET_ACTIONS } from '../data/dataset-actions';
-import { computeIndicators, loadTradingSignals, WARM_UP_BARS } from './indicators.service';
+import { computeIndicators, WARM_UP_BARS } from './indicators.service';
 
 // Every indicator the market service serves against TA-Lib's C library (the `talib` binding, built from TA-Lib's
 // source at install) on the whole dataset: the 48 stocks and NIFTY 50, split- and bonus-adjusted as the service

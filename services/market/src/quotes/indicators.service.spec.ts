@@ -1,5 +1,6 @@
 import type { MarketBar } from '@nivesh/proto';
-import { computeIndicators, loadTradingSignals } from './indicators.service';
+import { loadTradingSignals } from '../analysis/trading-signals';
+import { computeIndicators } from './indicators.service';
 
 // StockCharts' RSI example ("Relative Strength Index (RSI)", ChartSchool) publishes 70.53 at the 15th close. Its
 // spreadsheet rounds the intermediate averages; exact Wilder arithmetic (average gain 3.34/14, average loss 1.40/14)

@@ -2,15 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, indicatorColumns, type IndicatorPoint, type IndicatorPointSeries, type MarketBar, type MarketIndicators, type MarketIndicatorsQuery } from '@nivesh/proto';
 import type * as TradingSignals from 'trading-signals' with { 'resolution-mode': 'import' };
 import { Adx, Atr, Ema, Macd } from '../analysis/indicators';
-import { BarStore } from '../store/bar-store';
+import { loadTradingSignals, type TradingSignalsLib } from '../analysis/trading-signals';
+import { BarStore } from '../bars/bar-store';
 
 /** Bars loaded before the range so every windowed indicator is stable from the range's first bar. */
 export const WARM_UP_BARS = 250;
-
-type Lib = typeof TradingSignals;
-let lib: Promise<Lib> | undefined;
-/** trading-signals ships ES modules only; this CommonJS service loads it with import(). */
-export const loadTradingSignals = (): Promise<Lib> => (lib ??= import('trading-signals'));
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -22,7 +18,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
  * no bar before, as TA-Lib, it counts as a rise); bars without volume are skipped by both. Values are rounded to
  * 4 decimals unless `exact`. Pure.
  */
-export const computeIndicators = (ts: Lib, bars: readonly MarketBar[], warmUp: number, { exact = false } = {}): IndicatorPointSeries => {
+export const computeIndicators = (ts: TradingSignalsLib, bars: readonly MarketBar[], warmUp: number, { exact = false } = {}): IndicatorPointSeries => {
   const sma20 = new ts.SMA(20);
   const sma50 = new ts.SMA(50);
   const ema20 = new Ema(20);

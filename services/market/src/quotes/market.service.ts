@@ -12,7 +12,7 @@ import {
 import { round } from '../analysis/stats';
 import { actionLabel } from '../data/action-labels';
 import { adjustBars } from '../data/adjust';
-import { BarStore } from '../store/bar-store';
+import { BarStore } from '../bars/bar-store';
 import { shortHistory } from './short-history';
 
 const SEARCH_LIMIT = 20;

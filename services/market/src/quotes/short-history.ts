@@ -1,5 +1,5 @@
 import type { MarketSymbolInfo, ShortHistory } from '@nivesh/proto';
-import type { BarStore } from '../store/bar-store';
+import type { BarStore } from '../bars/bar-store';
 
 /**
  * The symbol's history when it holds fewer than `needed` sessions, else undefined (the answer leaves it out).

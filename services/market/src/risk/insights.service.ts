@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type MarketInsights, type MarketSymbolQuery } from '@nivesh/proto';
-import { INDEX_SYMBOL } from '../import/csv-importer';
-import { NOT_CLASSIFIED } from '../nse/index-members';
-import { BarStore, yearsBefore } from '../store/bar-store';
+import { INDEX_SYMBOL, NOT_CLASSIFIED } from '../common/market-constants';
+import { BarStore, yearsBefore } from '../bars/bar-store';
 import { buildInsights } from './insights';
 
 /**

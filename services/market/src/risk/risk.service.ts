@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type MarketRisk, RISK_HISTORY_SESSIONS, type RiskQuery } from '@nivesh/proto';
-import { INDEX_SYMBOL } from '../import/csv-importer';
+import { INDEX_SYMBOL } from '../common/market-constants';
 import { shortHistory } from '../quotes/short-history';
-import { BarStore, yearsBefore } from '../store/bar-store';
+import { BarStore, yearsBefore } from '../bars/bar-store';
 import { assessRisk } from './risk';
 
 const RANGE_YEARS: Record<Exclude<RiskQuery['range'], 'max'>, number> = { '1y': 1, '5y': 5 };

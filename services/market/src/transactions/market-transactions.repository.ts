@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ActionAnnouncementEntity } from './action-announcement.entity';
-import { ActionAnnouncementsRepository } from './action-announcements.repository';
-import { CorporateActionEntity } from './corporate-action.entity';
-import { CorporateActionsRepository } from './corporate-actions.repository';
-import { DailyBarEntity } from './daily-bar.entity';
-import { DailyBarsRepository } from './daily-bars.repository';
-import { FilingEntity } from './filing.entity';
-import { FilingsRepository } from './filings.repository';
-import { PriceAnomaliesRepository } from './price-anomalies.repository';
-import { PriceAnomalyEntity } from './price-anomaly.entity';
-import { SymbolEntity } from './symbol.entity';
-import { SymbolsRepository } from './symbols.repository';
+import { ActionAnnouncementEntity } from '../corporate-actions/action-announcement.entity';
+import { ActionAnnouncementsRepository } from '../corporate-actions/action-announcements.repository';
+import { CorporateActionEntity } from '../corporate-actions/corporate-action.entity';
+import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
+import { DailyBarEntity } from '../bars/daily-bar.entity';
+import { DailyBarsRepository } from '../bars/daily-bars.repository';
+import { FilingEntity } from '../fundamentals/filing.entity';
+import { FilingsRepository } from '../fundamentals/filings.repository';
+import { PriceAnomaliesRepository } from '../anomalies/price-anomalies.repository';
+import { PriceAnomalyEntity } from '../anomalies/price-anomaly.entity';
+import { SymbolEntity } from '../symbols/symbol.entity';
+import { SymbolsRepository } from '../symbols/symbols.repository';
 
 /** The repositories of the market tables, all on one connection (a transaction's, or the pool's). */
 export type MarketTables = {

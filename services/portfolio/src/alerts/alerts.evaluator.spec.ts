@@ -1,7 +1,6 @@
-import type { AlertState } from '../alerts';
-import type { StoredAlert } from '../store/alerts.repository';
+import type { StoredAlert } from './alerts.repository';
 import { windowFor } from './alerts.evaluator';
-import { HISTORY_BARS } from '../alerts';
+import { type AlertState, HISTORY_BARS } from './rules';
 
 const day = (i: number) => new Date(Date.UTC(2022, 0, 3 + i)).toISOString().slice(0, 10);
 const closes = Array.from({ length: 600 }, (_, i) => ({ date: day(i), close: 100 + i }));

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { isPremiumAlertKind, QUEUES } from '@nivesh/proto';
 import { QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
-import { type DailyClose, evaluateAlerts, HISTORY_BARS, loadTradingSignals, newAlertState } from '../alerts';
 import { MarketDataClient } from '../portfolio/market-data.client';
-import { AlertsRepository, type PendingMail, type StoredAlert } from '../store/alerts.repository';
+import { type DailyClose, evaluateAlerts, HISTORY_BARS, loadTradingSignals, newAlertState } from './rules';
+import { AlertsRepository, type PendingMail, type StoredAlert } from './alerts.repository';
 import { PremiumClient } from './premium.client';
 
 /** Symbols whose closes are fetched at once. */

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { type AlertRule, NOTIFICATIONS_KEPT, type Notification } from '@nivesh/proto';
-import type { Repository } from 'typeorm';
-import type { Alert, AlertEvent, AlertState, AlertStateUpdate } from '../alerts';
-import { TransactionEntity } from './transaction.entity';
+import type { DataSource } from 'typeorm';
+import type { Alert, AlertEvent, AlertState, AlertStateUpdate } from './rules';
 
 /** An alert as stored: the engine's view of it, and what the alerts list shows besides. */
 export type StoredAlert = Alert & { email: boolean; paused: boolean; created_at: string };
@@ -56,18 +55,18 @@ const chunks = <T>(items: readonly T[]): T[][] => {
 /** The one reader and writer of `portfolio.alerts` and `portfolio.notifications`. */
 @Injectable()
 export class AlertsRepository {
-  // Raw SQL on the service's connection (the entity only lends the repository its data source).
-  constructor(@InjectRepository(TransactionEntity) private readonly repo: Repository<TransactionEntity>) {}
+  // Raw SQL on the service's connection.
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** A user's alerts, oldest first. */
   async forUser(userId: string): Promise<StoredAlert[]> {
-    const rows: AlertRow[] = await this.repo.query(`SELECT ${ALERT_COLUMNS} FROM "portfolio"."alerts" WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+    const rows: AlertRow[] = await this.dataSource.query(`SELECT ${ALERT_COLUMNS} FROM "portfolio"."alerts" WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
     return rows.map(toAlert);
   }
 
   /** Stores an alert unless the user has `max` already (counted under a lock on the user's alerts); whether it did. */
   async create(userId: string, alert: { symbol: string; rule: AlertRule; email: boolean; state: AlertState }, max: number): Promise<boolean> {
-    return this.repo.manager.transaction(async (manager) => {
+    return this.dataSource.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('nivesh:alerts:' || $1))`, [userId]);
       const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM "portfolio"."alerts" WHERE user_id = $1`, [userId])) as { n: number }[];
       if (n >= max) return false;
@@ -83,7 +82,7 @@ export class AlertsRepository {
   /** Deletes one of the user's alerts; whether there was one. */
   async delete(userId: string, id: string): Promise<boolean> {
     if (!UUID.test(id)) return false;
-    const [, affected] = (await this.repo.query(`DELETE FROM "portfolio"."alerts" WHERE id = $1 AND user_id = $2`, [id, userId])) as [unknown[], number];
+    const [, affected] = (await this.dataSource.query(`DELETE FROM "portfolio"."alerts" WHERE id = $1 AND user_id = $2`, [id, userId])) as [unknown[], number];
     return affected > 0;
   }
 
@@ -93,7 +92,7 @@ export class AlertsRepository {
    * no mail is queued twice.
    */
   async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const runner = this.repo.manager.connection.createQueryRunner();
+    const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.query(`SELECT pg_advisory_lock(hashtext('nivesh:alerts:evaluation'))`);
@@ -109,7 +108,7 @@ export class AlertsRepository {
 
   /** Every alert of every user: what an evaluation reads. */
   async all(): Promise<StoredAlert[]> {
-    const rows: AlertRow[] = await this.repo.query(`SELECT ${ALERT_COLUMNS} FROM "portfolio"."alerts"`);
+    const rows: AlertRow[] = await this.dataSource.query(`SELECT ${ALERT_COLUMNS} FROM "portfolio"."alerts"`);
     return rows.map(toAlert);
   }
 
@@ -118,9 +117,9 @@ export class AlertsRepository {
    * ended, and came back: it must not fire on the days it was paused through).
    */
   async setPaused(pause: readonly string[], resume: readonly { id: string; state: AlertState }[]): Promise<void> {
-    for (const ids of chunks(pause)) await this.repo.query(`UPDATE "portfolio"."alerts" SET paused = true WHERE id = ANY($1::uuid[])`, [ids]);
+    for (const ids of chunks(pause)) await this.dataSource.query(`UPDATE "portfolio"."alerts" SET paused = true WHERE id = ANY($1::uuid[])`, [ids]);
     for (const part of chunks(resume)) {
-      await this.repo.query(
+      await this.dataSource.query(
         `UPDATE "portfolio"."alerts" a SET paused = false, armed = s.armed, last_evaluated_date = s.evaluated, last_fired_date = NULL
          FROM unnest($1::uuid[], $2::boolean[], $3::date[]) AS s(id, armed, evaluated) WHERE a.id = s.id`,
         [part.map((entry) => entry.id), part.map((entry) => entry.state.armed), part.map((entry) => entry.state.last_evaluated_date)],
@@ -134,7 +133,7 @@ export class AlertsRepository {
    * deleted meanwhile. Each affected user keeps their latest NOTIFICATIONS_KEPT notifications.
    */
   async applyEvaluation(states: readonly AlertStateUpdate[], events: readonly AlertEvent[]): Promise<number> {
-    return this.repo.manager.transaction(async (manager) => {
+    return this.dataSource.manager.transaction(async (manager) => {
       for (const part of chunks(states)) {
         await manager.query(
           `UPDATE "portfolio"."alerts" a SET armed = s.armed, last_evaluated_date = s.evaluated, last_fired_date = s.fired
@@ -170,7 +169,7 @@ export class AlertsRepository {
 
   /** Notifications whose e-mail is still to be queued, oldest first. */
   async pendingMails(limit: number): Promise<PendingMail[]> {
-    return this.repo.query(
+    return this.dataSource.query(
       `SELECT id, user_id, symbol, to_char(date, 'YYYY-MM-DD') AS date, message FROM "portfolio"."notifications"
        WHERE email AND emailed_at IS NULL ORDER BY created_at, user_id, date, id LIMIT $1`,
       [limit],
@@ -178,12 +177,12 @@ export class AlertsRepository {
   }
 
   async markEmailed(ids: readonly string[]): Promise<void> {
-    for (const part of chunks(ids)) await this.repo.query(`UPDATE "portfolio"."notifications" SET emailed_at = now() WHERE id = ANY($1::uuid[])`, [part]);
+    for (const part of chunks(ids)) await this.dataSource.query(`UPDATE "portfolio"."notifications" SET emailed_at = now() WHERE id = ANY($1::uuid[])`, [part]);
   }
 
   /** A user's notifications, newest first (market day, then when stored). */
   async notifications(userId: string): Promise<Notification[]> {
-    const rows: (Omit<Notification, 'read'> & { read: boolean })[] = await this.repo.query(
+    const rows: (Omit<Notification, 'read'> & { read: boolean })[] = await this.dataSource.query(
       `SELECT id, symbol, kind, to_char(date, 'YYYY-MM-DD') AS date, message, read_at IS NOT NULL AS read,
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
        FROM "portfolio"."notifications" WHERE user_id = $1 ORDER BY created_at DESC, date DESC, id DESC LIMIT $2`,
@@ -193,18 +192,18 @@ export class AlertsRepository {
   }
 
   async unread(userId: string): Promise<number> {
-    const [{ n }] = (await this.repo.query(`SELECT count(*)::int AS n FROM "portfolio"."notifications" WHERE user_id = $1 AND read_at IS NULL`, [userId])) as { n: number }[];
+    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM "portfolio"."notifications" WHERE user_id = $1 AND read_at IS NULL`, [userId])) as { n: number }[];
     return n;
   }
 
   /** Marks the user's notifications `ids` read, or all of them when `ids` is undefined. Ids of others are ignored. */
   async markRead(userId: string, ids?: readonly string[]): Promise<void> {
     if (ids === undefined) {
-      await this.repo.query(`UPDATE "portfolio"."notifications" SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+      await this.dataSource.query(`UPDATE "portfolio"."notifications" SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [userId]);
       return;
     }
     const valid = ids.filter((id) => UUID.test(id));
     if (!valid.length) return;
-    await this.repo.query(`UPDATE "portfolio"."notifications" SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND id = ANY($2::uuid[])`, [userId, valid]);
+    await this.dataSource.query(`UPDATE "portfolio"."notifications" SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND id = ANY($2::uuid[])`, [userId, valid]);
   }
 }

@@ -7,9 +7,9 @@ import {
   DomainError,
   type Notifications,
 } from '@nivesh/proto';
-import { describeAlert, newAlertState } from '../alerts';
 import { MarketDataClient } from '../portfolio/market-data.client';
-import { AlertsRepository, type StoredAlert } from '../store/alerts.repository';
+import { describeAlert, newAlertState } from './rules';
+import { AlertsRepository, type StoredAlert } from './alerts.repository';
 import { PremiumClient } from './premium.client';
 
 /** The alerts a user keeps and the notifications they leave. Evaluation is the job's (alerts.evaluator.ts). */

@@ -9,7 +9,7 @@ import {
   type TradebookImportResponse,
   type TransactionInput,
 } from '@nivesh/proto';
-import { formatDate } from '../alerts';
+import { formatDate } from '../alerts/rules';
 import { aggregateTrades, parseTradebook, TradebookFormatError } from '../import';
 import { lastIndexOnOrBefore } from '../ledger/dates';
 import { type Close, realisedGains, type Unrealised, unrealised } from '../ledger/gains';
@@ -17,7 +17,7 @@ import { type DemergedCost, type Ledger, replay } from '../ledger/lots';
 import { type CorporateAction, LedgerError, type Transaction } from '../ledger/transactions';
 import { timeWeightedReturn } from '../ledger/twr';
 import { benchmarkXirr, transactionFlows, xirr } from '../ledger/xirr';
-import { type NewTransaction, TransactionsRepository } from '../store/transactions.repository';
+import { type NewTransaction, TransactionsRepository } from './transactions.repository';
 import { INDEX_SYMBOL, MarketDataClient } from './market-data.client';
 import { type HoldingsRisk, holdingsRisk, riskFigures, whatIfFigures } from './risk-figures';
 import { dailyValues, indexReturn, weekEnds } from './value-series';

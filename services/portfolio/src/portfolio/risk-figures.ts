@@ -1,5 +1,5 @@
 import type { PortfolioRisk, PortfolioWhatIf } from '@nivesh/proto';
-import { formatDate } from '../alerts';
+import { formatDate } from '../alerts/rules';
 import type { Close } from '../ledger/gains';
 import { minimumVarianceWeights, OPTIMISATION_ASSUMPTIONS, riskParityWeights } from '../ledger/optimise';
 import { MIN_RETURNS, multiply, type PortfolioRisk as LedgerRisk, portfolioRisk, TRADING_DAYS } from '../ledger/risk';

@@ -42,5 +42,3 @@ export class TransactionEntity {
   @Column({ type: 'timestamptz' })
   created_at!: Date;
 }
-
-export const ENTITIES = [TransactionEntity];

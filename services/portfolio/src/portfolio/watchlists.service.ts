@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, WATCHLIST_SYMBOLS_MAX, WATCHLISTS_MAX, type Watchlist, type MarketQuote } from '@nivesh/proto';
-import { WatchlistsRepository } from '../store/watchlists.repository';
+import { WatchlistsRepository } from './watchlists.repository';
 import { MarketDataClient } from './market-data.client';
 
 /** Watchlists: several per user, each stock shown with its latest close, the day's change and its 52-week range. */

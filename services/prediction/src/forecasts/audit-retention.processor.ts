@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { AuditTrail, HourlyPurge, SERVICE_CONFIG } from '@nivesh/platform';
+import { AuditTrail, hourlyPurgeSchedule, type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 
 /**
@@ -9,24 +9,18 @@ import type { Config } from '../config';
  * `education` still expire.
  */
 @Injectable()
-export class AuditRetentionProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(AuditRetentionProcessor.name);
-  private readonly job: HourlyPurge<typeof QUEUES.predictionAuditRetention>;
+export class AuditRetentionProcessor extends QueueProcessor<typeof QUEUES.predictionAuditRetention> {
+  protected readonly logger = new Logger(AuditRetentionProcessor.name);
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly audit: AuditTrail,
   ) {
-    const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-    this.job = new HourlyPurge(QUEUES.predictionAuditRetention, connection, () => this.purge(), (message) => this.logger.error(message));
+    super({ queue: QUEUES.predictionAuditRetention, config, concurrency: 1, words: 'prediction audit retention', schedules: [hourlyPurgeSchedule(QUEUES.predictionAuditRetention)] });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.job.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.job.close();
+  protected handlers(): JobHandlers<typeof QUEUES.predictionAuditRetention> {
+    return { purge: () => this.purge() };
   }
 
   async purge(now = new Date()): Promise<{ deleted: number }> {

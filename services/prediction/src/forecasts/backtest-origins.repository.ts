@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { FITTED_MODELS, type ModelName, type OriginUpdate, type StoredOrigin } from '../forecast';
+import { FITTED_MODELS, type ModelName, type OriginUpdate, type StoredOrigin } from '../models';
 import { BacktestOriginEntity } from './backtest-origin.entity';
 
 const BYTES = Float64Array.BYTES_PER_ELEMENT;

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { BACKTEST_HORIZONS, type ClosesCache, ForecastService, type OriginCounts } from './forecast.service';
 import { LiveRecordService, type ScoringResult } from './live-record.service';
@@ -16,9 +16,8 @@ export type BacktestResult = { version: string; computed: number; current: numbe
  * after each import that adds data; at boot this service queues one too, so a fresh install or a lost Redis is caught up.
  */
 @Injectable()
-export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(BacktestProcessor.name);
-  private worker?: QueueWorker<typeof QUEUES.predictionBacktest>;
+export class BacktestProcessor extends QueueProcessor<typeof QUEUES.predictionBacktest> {
+  protected readonly logger = new Logger(BacktestProcessor.name);
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
@@ -26,24 +25,22 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
     private readonly live: LiveRecordService,
     private readonly market: MarketDataClient,
     private readonly evaluations: EvaluationsRepository,
-  ) {}
+  ) {
+    super({ queue: QUEUES.predictionBacktest, config, concurrency: 1, words: 'prediction back-test', enabled: config.PREDICTION_BACKTEST });
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.PREDICTION_BACKTEST) return;
-    const connection = { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
-    this.worker = new QueueWorker(QUEUES.predictionBacktest, { backtest: (data) => this.backtest(data) }, connection, { concurrency: 1 });
-    this.worker.raw.on('failed', (job, error) => this.logger.warn(`prediction back-test ${job?.id} failed: ${error.message}`));
-    this.worker.raw.on('error', (error) => this.logger.error(`prediction back-test worker: ${error.message}`));
-    const producer = new QueueProducer(QUEUES.predictionBacktest, connection);
+  protected handlers(): JobHandlers<typeof QUEUES.predictionBacktest> {
+    return { backtest: (data) => this.backtest(data) };
+  }
+
+  /** Catches up a fresh install or a lost Redis. */
+  protected override async started(): Promise<void> {
+    const producer = new QueueProducer(QUEUES.predictionBacktest, { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX });
     try {
       await producer.add('backtest', { version: 'boot' }, { jobId: `backtest-boot-${Date.now()}` });
     } finally {
       await producer.close();
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
   }
 
   /**
@@ -81,6 +78,8 @@ export class BacktestProcessor implements OnApplicationBootstrap, OnApplicationS
     for (const horizon of BACKTEST_HORIZONS) {
       const last = horizon === BACKTEST_HORIZONS.at(-1);
       for (const symbol of universe) {
+        // Not the rest of the market at shutdown: retried later, the job finds these back-tests current.
+        if (this.shuttingDown) throw new Error(`stopped by shutdown after ${result.computed} back-tests computed`);
         try {
           const origins = await this.forecasts.refresh(symbol, horizon, { full, closes });
           if (!origins) {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Evaluation, Forecast } from '../forecast';
+import type { Evaluation, Forecast } from '../models';
 
 /** A symbol's stored back-test and forecast at one horizon; `series_key` names the prices they were computed on. */
 @Entity({ schema: 'prediction', name: 'evaluations' })

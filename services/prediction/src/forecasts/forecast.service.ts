@@ -19,7 +19,7 @@ import {
 } from '@nivesh/proto';
 import { AuditTrail, NSE_CALENDAR, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
-import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS, reportedHorizons } from '../forecast';
+import { type DailyClose, type Evaluation, ForecastPool, MIN_HISTORY_BARS, reportedHorizons } from '../models';
 import { BacktestOriginsRepository } from './backtest-origins.repository';
 import type { EvaluationEntity } from './evaluation.entity';
 import { EvaluationsRepository } from './evaluations.repository';
@@ -135,7 +135,7 @@ export class ForecastService implements OnApplicationShutdown {
     private readonly audit: AuditTrail,
   ) {
     // Under Jest the service runs from its TypeScript sources; the worker always runs the compiled code.
-    const workerFile = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/forecast/forecast.worker.js') : undefined;
+    const workerFile = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/models/forecast.worker.js') : undefined;
     this.pool = new ForecastPool({ size: config.PREDICTION_WORKERS, workerFile });
     this.profile = config.COMPLIANCE_PROFILE;
     this.analyst = this.profile === 'registered' ? { registration_number: config.RA_REGISTRATION_NUMBER!, name: config.RA_NAME!, valid_until: config.RA_VALID_UNTIL! } : null;

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MARKET, type MarketSymbolInfo } from '@nivesh/proto';
 import { RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
-import type { DailyClose } from '../forecast';
+import type { DailyClose } from '../models';
 
 /** The index has no row among the stocks; its name for people. */
 export const INDEX_SYMBOL = 'NIFTY 50';

@@ -6,7 +6,7 @@ import { ForecastPool } from './forecast-pool';
 import { randomWalk } from './testing/random-walk';
 
 const SERVICE = path.resolve(__dirname, '../..');
-const WORKER = path.join(SERVICE, 'dist/forecast/forecast.worker.js');
+const WORKER = path.join(SERVICE, 'dist/models/forecast.worker.js');
 
 // The worker runs the compiled code, as in the service: compile when dist/ is missing or older than the sources.
 beforeAll(() => {
@@ -42,7 +42,7 @@ describe('ForecastPool', () => {
   });
 
   it('fails the job of a worker that dies, and starts another for the next job', async () => {
-    const broken = new ForecastPool({ workerFile: path.join(SERVICE, 'dist/forecast/missing.worker.js') });
+    const broken = new ForecastPool({ workerFile: path.join(SERVICE, 'dist/models/missing.worker.js') });
     await expect(broken.evaluate(series)).rejects.toThrow(/Cannot find module/);
     await expect(broken.evaluate(series)).rejects.toThrow(/Cannot find module/);
     await broken.close();

@@ -1,4 +1,4 @@
-import { CreateSchema1763776800000 } from './1763776800000-create-schema';
+import { createSchemaMigration } from '@nivesh/platform';
 import { CreatePlans1795478400000 } from './1795478400000-create-plans';
 import { CreateSubscriptions1795478401000 } from './1795478401000-create-subscriptions';
 import { CreateDeviceClaims1795478402000 } from './1795478402000-create-device-claims';
@@ -9,7 +9,7 @@ export const SCHEMA = 'premium';
 
 /** Migrations in the order they apply; listed explicitly so builds and bundles find them. */
 export const MIGRATIONS = [
-  CreateSchema1763776800000,
+  createSchemaMigration(SCHEMA, 1763776800000),
   CreatePlans1795478400000,
   CreateSubscriptions1795478401000,
   CreateDeviceClaims1795478402000,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PAYMENT_DEAD_LETTER_LIMITS, type PaymentDeadLetter, type PaymentDeadLetters } from '@nivesh/proto';
 import { type DataSource, IsNull } from 'typeorm';
 import { printable } from './razorpay-webhook';
-import { type DeadLetterReason, PaymentDeadLetterEntity } from '../subscriptions/subscription.entities';
+import { type DeadLetterReason, PaymentDeadLetterEntity } from './payment-dead-letter.entity';
 
 /** One webhook to set aside, as the payment-events worker saw it. */
 export type DeadLetterInput = {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type PaymentWebhookJob, QUEUES } from '@nivesh/proto';
-import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QUICK_JOB_LOCK, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { MalformedWebhook, type ProviderEvent } from '../payments/provider';
@@ -41,32 +41,24 @@ export const DEAD_LETTER_TEXTS = {
  * letter is marked resolved; otherwise it stays, saying it gave up.
  */
 @Injectable()
-export class PaymentEventsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PaymentEventsProcessor.name);
-  private worker?: QueueWorker<typeof QUEUES.paymentEvents>;
+export class PaymentEventsProcessor extends QueueProcessor<typeof QUEUES.paymentEvents> {
+  protected readonly logger = new Logger(PaymentEventsProcessor.name);
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(SERVICE_CONFIG) config: Config,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly deadLetters: PaymentDeadLettersRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = new QueueWorker(
-      QUEUES.paymentEvents,
-      { 'razorpay-webhook': (data, job) => this.process(data, attemptOf(job)) },
-      { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
-      // Events of one subscription serialise on its row lock; different subscriptions proceed side by side.
-      { concurrency: 16, lock: QUICK_JOB_LOCK },
-    );
-    this.worker.raw.on('error', (error) => this.logger.error(`payment events worker: ${error.message}`));
-    this.worker.raw.on('failed', (job, error) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) this.logger.error(`payment event ${job.data.event_id} given up: ${error.message}`);
-    });
+  ) {
+    // Events of one subscription serialise on its row lock; different subscriptions proceed side by side.
+    super({ queue: QUEUES.paymentEvents, config, concurrency: 16, lock: QUICK_JOB_LOCK, words: 'payment events', failures: 'given-up' });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  protected handlers(): JobHandlers<typeof QUEUES.paymentEvents> {
+    return { 'razorpay-webhook': (data, job) => this.process(data, attemptOf(job)) };
+  }
+
+  protected override describeJob(job: Job<PaymentWebhookJob>): string {
+    return `event ${job.data.event_id}`;
   }
 
   async process(job: PaymentWebhookJob, attempt: Attempt = { number: 1, of: 1 }): Promise<ProviderEventResult[]> {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/provider';
 import { reconcilePending } from '../payments/reconcile';
@@ -18,44 +18,41 @@ export const RECONCILE_AFTER_MS = 15 * 60_000;
  * compares the period end with the clock.
  */
 @Injectable()
-export class PremiumJobs implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PremiumJobs.name);
+export class PremiumJobs extends QueueProcessor<typeof QUEUES.premiumMaintenance> implements OnApplicationShutdown {
+  protected readonly logger = new Logger(PremiumJobs.name);
   private readonly producer: QueueProducer<typeof QUEUES.premiumMaintenance>;
-  private worker?: QueueWorker<typeof QUEUES.premiumMaintenance>;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: Config,
+    @Inject(SERVICE_CONFIG) config: Config,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly subscriptions: SubscriptionsRepository,
   ) {
-    this.producer = new QueueProducer(QUEUES.premiumMaintenance, this.connection);
+    super({
+      queue: QUEUES.premiumMaintenance,
+      config,
+      concurrency: 2,
+      words: 'premium maintenance',
+      // One schedule each, however many premium instances run.
+      schedules: config.PREMIUM_JOBS
+        ? [
+            { id: 'premium-expire', repeat: { every: EXPIRE_EVERY_MS }, name: 'expire', data: {} },
+            { id: 'premium-reconcile', repeat: { every: RECONCILE_EVERY_MS }, name: 'reconcile', data: {} },
+          ]
+        : [],
+    });
+    this.producer = new QueueProducer(QUEUES.premiumMaintenance, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   }
 
-  private get connection() {
-    return { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
+  protected handlers(): JobHandlers<typeof QUEUES.premiumMaintenance> {
+    return {
+      expire: () => this.expire(),
+      reconcile: () => this.reconcile(),
+      'provider-cancel': ({ provider_subscription_id: id }) => this.provider.cancelAtPeriodEnd(id),
+    };
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.worker = new QueueWorker(
-      QUEUES.premiumMaintenance,
-      {
-        expire: () => this.expire(),
-        reconcile: () => this.reconcile(),
-        'provider-cancel': ({ provider_subscription_id: id }) => this.provider.cancelAtPeriodEnd(id),
-      },
-      this.connection,
-      { concurrency: 2 },
-    );
-    this.worker.raw.on('error', (error) => this.logger.error(`premium maintenance worker: ${error.message}`));
-    this.worker.raw.on('failed', (job, error) => this.logger.warn(`premium ${job?.name ?? 'job'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
-    if (!this.config.PREMIUM_JOBS) return;
-    // One schedule each, however many premium instances run.
-    await this.producer.raw.upsertJobScheduler('premium-expire', { every: EXPIRE_EVERY_MS }, { name: 'expire', data: {} });
-    await this.producer.raw.upsertJobScheduler('premium-reconcile', { every: RECONCILE_EVERY_MS }, { name: 'reconcile', data: {} });
-  }
-
+  // After the worker has closed and no request is left to queue a cancellation.
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
     await this.producer.close();
   }
 

@@ -25,7 +25,7 @@ import { deviceIdOf } from '../subscriptions/device-id';
 import { DEVICE_MESSAGES, PREMIUM_MESSAGES, TOOL_MESSAGES } from '../subscriptions/messages';
 import { PaymentDeadLettersRepository } from '../payments/payment-dead-letters.repository';
 import { isPremium, LIVE_STATUSES, publicStatus } from '../subscriptions/state-machine';
-import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, SubscriptionEntity } from '../subscriptions/subscription.entities';
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName, SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { PremiumJobs } from './premium-jobs';
 

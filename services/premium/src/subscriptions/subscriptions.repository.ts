@@ -15,15 +15,11 @@ import {
   type SubscriptionStatus,
   transition,
 } from './state-machine';
-import {
-  type AuditChanges,
-  DeviceClaimEntity,
-  type PaymentProviderName,
-  PlanEntity,
-  ProviderEventEntity,
-  SubscriptionEntity,
-  SubscriptionEventEntity,
-} from './subscription.entities';
+import { DeviceClaimEntity } from './device-claim.entity';
+import { PlanEntity } from './plan.entity';
+import { ProviderEventEntity } from './provider-event.entity';
+import { type PaymentProviderName, SubscriptionEntity } from './subscription.entity';
+import { type AuditChanges, SubscriptionEventEntity } from './subscription-event.entity';
 
 /** The partial unique index that allows one live subscription per user (see the migration). */
 export const ONE_LIVE_PER_USER_INDEX = 'subscriptions_one_live_per_user';

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** An opt-in analytics session; `user_id` is null when it was started without signing in. */
 @Entity({ schema: 'tracking', name: 'analytics_sessions' })
@@ -24,67 +24,3 @@ export class AnalyticsSessionEntity {
   @Column({ type: 'varchar', length: 200 })
   last_page!: string;
 }
-
-/** A page the user opened during an analytics session. */
-@Entity({ schema: 'tracking', name: 'analytics_page_visits' })
-export class AnalyticsPageVisitEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id!: string;
-
-  @Column({ type: 'uuid' })
-  session_id!: string;
-
-  @Column({ type: 'varchar', length: 128, nullable: true })
-  user_id!: string | null;
-
-  @Column({ type: 'varchar', length: 200 })
-  page_name!: string;
-
-  @Column({ type: 'varchar', length: 2_048, nullable: true })
-  referrer_page!: string | null;
-
-  @Column({ type: 'timestamptz' })
-  visited_at!: Date;
-}
-
-/** Something the user did during an analytics session, and whether it worked. */
-@Entity({ schema: 'tracking', name: 'analytics_actions' })
-export class AnalyticsActionEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id!: string;
-
-  @Column({ type: 'uuid' })
-  session_id!: string;
-
-  @Column({ type: 'varchar', length: 128, nullable: true })
-  user_id!: string | null;
-
-  @Column({ type: 'varchar', length: 64 })
-  action_type!: string;
-
-  @Column({ type: 'varchar', length: 64, nullable: true })
-  action_category!: string | null;
-
-  @Column({ type: 'varchar', length: 256, nullable: true })
-  action_target!: string | null;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  page_name!: string | null;
-
-  @Column({ type: 'jsonb', nullable: true })
-  action_data!: Record<string, unknown> | null;
-
-  @Column({ type: 'integer', nullable: true })
-  response_time_ms!: number | null;
-
-  @Column({ type: 'boolean' })
-  success!: boolean;
-
-  @Column({ type: 'varchar', length: 2_000, nullable: true })
-  error_message!: string | null;
-
-  @Column({ type: 'timestamptz' })
-  created_at!: Date;
-}
-
-export const ANALYTICS_ENTITIES = [AnalyticsSessionEntity, AnalyticsPageVisitEntity, AnalyticsActionEntity];

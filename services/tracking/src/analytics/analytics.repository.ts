@@ -3,7 +3,9 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ActionCategoryRow, CurrentUser } from '@nivesh/proto';
 import { type DataSource, IsNull, MoreThanOrEqual, type Repository } from 'typeorm';
 import type { Day } from '../days';
-import { AnalyticsActionEntity, AnalyticsPageVisitEntity, AnalyticsSessionEntity } from './analytics.entity';
+import { AnalyticsActionEntity } from './analytics-action.entity';
+import { AnalyticsPageVisitEntity } from './analytics-page-visit.entity';
+import { AnalyticsSessionEntity } from './analytics-session.entity';
 
 export type NewAction = Omit<AnalyticsActionEntity, 'id' | 'session_id' | 'user_id' | 'created_at'>;
 

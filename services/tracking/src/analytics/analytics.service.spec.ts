@@ -1,4 +1,4 @@
-import type { AnalyticsSessionEntity } from './analytics.entity';
+import type { AnalyticsSessionEntity } from './analytics-session.entity';
 import type { AnalyticsRepository } from './analytics.repository';
 import { ANALYTICS_SESSION_IDLE_MS, AnalyticsService, storableJson } from './analytics.service';
 

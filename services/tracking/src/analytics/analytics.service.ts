@@ -10,7 +10,7 @@ import type {
   AnalyticsSessionStartResponse,
   Caller,
 } from '@nivesh/proto';
-import type { AnalyticsSessionEntity } from './analytics.entity';
+import type { AnalyticsSessionEntity } from './analytics-session.entity';
 import { AnalyticsRepository } from './analytics.repository';
 
 /** A session without a call for this long has been left; a call without a session id does not reopen it. */

@@ -1,6 +1,6 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QueueProducer, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { VisitorStatsService } from '../visitors/visitor-stats.service';
@@ -16,34 +16,30 @@ const RETENTION_PATTERN = '30 21 * * *';
  * TRACKING_RAW_RETENTION_DAYS). One schedule each, however many instances run.
  */
 @Injectable()
-export class MaintenanceProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(MaintenanceProcessor.name);
-  private worker?: QueueWorker<typeof QUEUES.trackingMaintenance>;
+export class MaintenanceProcessor extends QueueProcessor<typeof QUEUES.trackingMaintenance> {
+  protected readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly stats: VisitorStatsService,
     private readonly analytics: AnalyticsRepository,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const connection = { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
-    this.worker = new QueueWorker(QUEUES.trackingMaintenance, { rollup: () => this.rollUp(), retention: () => this.purge() }, connection, { concurrency: 1 });
-    this.worker.raw.on('error', (error) => this.logger.error(`tracking maintenance worker: ${error.message}`));
-    this.worker.raw.on('failed', (job, error) => this.logger.warn(`tracking ${job?.name ?? 'job'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
-    if (!this.config.TRACKING_JOBS) return;
-    const producer = new QueueProducer(QUEUES.trackingMaintenance, connection);
-    try {
-      await producer.raw.upsertJobScheduler('tracking-rollup', { pattern: ROLLUP_PATTERN, tz: 'UTC' }, { name: 'rollup', data: { reason: 'schedule' } });
-      await producer.raw.upsertJobScheduler('tracking-retention', { pattern: RETENTION_PATTERN, tz: 'UTC' }, { name: 'retention', data: { reason: 'schedule' } });
-    } finally {
-      await producer.close();
-    }
+  ) {
+    super({
+      queue: QUEUES.trackingMaintenance,
+      config,
+      concurrency: 1,
+      words: 'tracking maintenance',
+      schedules: config.TRACKING_JOBS
+        ? [
+            { id: 'tracking-rollup', repeat: { pattern: ROLLUP_PATTERN, tz: 'UTC' }, name: 'rollup', data: { reason: 'schedule' } },
+            { id: 'tracking-retention', repeat: { pattern: RETENTION_PATTERN, tz: 'UTC' }, name: 'retention', data: { reason: 'schedule' } },
+          ]
+        : [],
+    });
   }
 
-  // Before the database closes: a rollup in progress finishes first.
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  protected handlers(): JobHandlers<typeof QUEUES.trackingMaintenance> {
+    return { rollup: () => this.rollUp(), retention: () => this.purge() };
   }
 
   async rollUp(now = new Date()): Promise<{ days: string[] }> {

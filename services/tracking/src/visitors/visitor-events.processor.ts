@@ -1,6 +1,6 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
-import { QUICK_JOB_LOCK, QueueWorker, SERVICE_CONFIG } from '@nivesh/platform';
+import { type JobHandlers, QUICK_JOB_LOCK, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError } from 'bullmq';
 import type { Config } from '../config';
 import { addDays, utcDay } from '../days';
@@ -14,11 +14,10 @@ import { RejectedEvent, VisitorEventsRepository, type WriteStats } from './visit
  * BullMQ hands it out again (stalled-job recovery) and the event id's primary key turns the replay into nothing.
  */
 @Injectable()
-export class VisitorEventsProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(VisitorEventsProcessor.name);
+export class VisitorEventsProcessor extends QueueProcessor<typeof QUEUES.visitorHeartbeats> {
+  protected readonly logger = new Logger(VisitorEventsProcessor.name);
   private readonly ownHosts: ReadonlySet<string>;
   private readonly batcher: Batcher<VisitorEventRow>;
-  private worker?: QueueWorker<typeof QUEUES.visitorHeartbeats>;
   /** Events older than the retention when they arrived (after an outage that long): acknowledged, not stored. */
   private expired = 0;
 
@@ -26,6 +25,7 @@ export class VisitorEventsProcessor implements OnApplicationBootstrap, BeforeApp
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly events: VisitorEventsRepository,
   ) {
+    super({ queue: QUEUES.visitorHeartbeats, config, concurrency: config.TRACKING_WORKER_CONCURRENCY, lock: QUICK_JOB_LOCK, words: 'visitor events', failures: 'given-up' });
     this.ownHosts = ownHostsOf(config.PUBLIC_URL);
     // A worker holds at most its concurrency in jobs; once all of them wait in the batch no other can come, so waiting
     // longer would only add latency.
@@ -33,30 +33,17 @@ export class VisitorEventsProcessor implements OnApplicationBootstrap, BeforeApp
     this.batcher = new Batcher((rows) => this.events.insertBatch(rows), { maxSize, maxDelayMs: config.TRACKING_BATCH_DELAY_MS });
   }
 
-  onApplicationBootstrap(): void {
-    this.worker = new QueueWorker(
-      QUEUES.visitorHeartbeats,
-      {
-        heartbeat: (job) => this.store(reduceHeartbeat(job, this.ownHosts)),
-        'session-end': (job) => this.store(reduceSessionEnd(job)),
-        batch: (job) => this.storeAll([...job.heartbeats.map((event) => reduceHeartbeat(event, this.ownHosts)), ...job.session_ends.map(reduceSessionEnd)]),
-      },
-      { redisUrl: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX },
-      { concurrency: this.config.TRACKING_WORKER_CONCURRENCY, lock: QUICK_JOB_LOCK },
-    );
-    this.worker.raw.on('error', (error) => this.logger.error(`visitor events worker: ${error.message}`));
-    this.worker.raw.on('failed', (job, error) => {
-      if (job && (error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1))) {
-        this.logger.error(`visitor event ${job.id ?? '?'} given up: ${error.message}`);
-      }
-    });
+  protected handlers(): JobHandlers<typeof QUEUES.visitorHeartbeats> {
+    return {
+      heartbeat: (job) => this.store(reduceHeartbeat(job, this.ownHosts)),
+      'session-end': (job) => this.store(reduceSessionEnd(job)),
+      batch: (job) => this.storeAll([...job.heartbeats.map((event) => reduceHeartbeat(event, this.ownHosts)), ...job.session_ends.map(reduceSessionEnd)]),
+    };
   }
 
-  /** Stops taking jobs, writes the batch in hand at once, and returns when every job taken is stored and completed. */
-  async beforeApplicationShutdown(): Promise<void> {
-    const closing = this.worker?.close();
-    await this.batcher.close();
-    await closing;
+  /** At shutdown the worker takes no more jobs: the batch in hand is written at once, so every job taken completes. */
+  protected override stopping(): Promise<void> {
+    return this.batcher.close();
   }
 
   /** Writes so far by this process (batches, INSERT statements, rows stored and replays skipped). */
