@@ -14,7 +14,11 @@ const THEMES = ['light', 'dark'] as const;
 const open = async (page: Page, route: string) => {
   await page.goto(route);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.page-loading, .query-loading, .chart-figure-loading, .chart-placeholder[role="status"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.page-loading, .query-loading, .chart-placeholder[role="status"]')).toHaveCount(0, { timeout: 15_000 });
+  // A chart's canvas loads once it nears the window: those on screen are drawn, those further down keep their box.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.chart-figure-loading')).every((loading) => loading.getBoundingClientRect().top >= window.innerHeight), undefined, {
+    timeout: 15_000,
+  });
 };
 
 /**
