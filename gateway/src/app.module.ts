@@ -1,22 +1,23 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from '@nivesh/platform';
 import type Redis from 'ioredis';
-import { AdminGuard } from './auth/admin.guard';
-import { SessionGuard } from './auth/session.guard';
+import { RouteAccess } from './auth/route-access';
 import { SessionVerifier } from './auth/session-verifier.service';
 import type { Config } from './config';
 import { HealthController } from './health/health.controller';
-import { HubStreamController } from './hub/hub-stream.controller';
+import { HubStreamRoutes } from './hub/hub-stream.routes';
 import { PgPostgresProbe, PostgresProbe } from './health/postgres-probe';
 import { ReadinessService } from './health/readiness.service';
+import { ErrorReplies } from './errors/error-replies';
 import { GatewayExceptionFilter } from './exception.filter';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimits } from './rate-limit/rate-limits';
 import { PremiumToolGate } from './premium/premium-tool-gate';
-import { Forwarder, forwardedRoutesController } from './routes/forwarded-routes';
-import { SystemController } from './routes/system.controller';
+import { ApiRoutes } from './routes/api-routes';
+import { Forwarder } from './routes/forwarded-routes';
+import { SystemRoutes } from './routes/system.routes';
 import { StoredAnswers } from './answers/stored-answers.service';
 import { RedisStreamsRpcGateway, RpcGateway } from './rpc/rpc-gateway';
 import { CONFIG, LOGGER, REDIS } from './tokens';
@@ -24,8 +25,8 @@ import { WebApp } from './spa/web-app.service';
 import { DevMailboxController } from './dev/dev-mailbox.controller';
 import { DevCheckoutController } from './payments/dev-checkout.controller';
 import { PaymentWebhookController } from './payments/payment-webhook.controller';
-import { VisitorController } from './visitor/visitor.controller';
-import { AdminQueuesController } from './admin/admin-queues.controller';
+import { VisitorRoutes } from './visitor/visitor.routes';
+import { AdminQueuesRoutes } from './admin/admin-queues.routes';
 import { QueueBoard } from './admin/queue-board';
 import { VisitorEvents } from './visitor/visitor-events.service';
 import { BlogFeedsController, PublishedPosts } from './blog/blog-feeds.controller';
@@ -66,24 +67,25 @@ export class AppModule implements OnApplicationShutdown {
       PublishedPosts,
       WebApp,
       SessionVerifier,
-      SessionGuard,
-      AdminGuard,
       ReadinessService,
-      { provide: APP_GUARD, useClass: RateLimitGuard },
+      // The API's routes: mounted on fastify by ApiRoutes (app.ts), each with its rate limits, access check and errors.
+      RateLimits,
+      RouteAccess,
+      ErrorReplies,
+      SystemRoutes,
+      VisitorRoutes,
+      HubStreamRoutes,
+      AdminQueuesRoutes,
+      ApiRoutes,
       { provide: APP_FILTER, useClass: GatewayExceptionFilter },
     ];
     return {
       module: AppModule,
       controllers: [
-        // Every route of proto's route table that forwards to a service, generated from the table.
-        forwardedRoutesController(),
-        SystemController,
+        // What is not a route of proto's route table: probes, metrics, the payment webhook, the blog's feeds.
         HealthController,
         MetricsController,
         PaymentWebhookController,
-        VisitorController,
-        AdminQueuesController,
-        HubStreamController,
         BlogFeedsController,
         // The development mailbox and the payment simulator's checkout page exist only outside production.
         ...(options.config.NODE_ENV === 'production' ? [] : [DevMailboxController, DevCheckoutController]),

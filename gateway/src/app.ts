@@ -15,18 +15,18 @@ import {
   inRequestTrace,
   PinoNestLogger,
   createRedis,
+  requestLogger,
   startRequestTrace,
   tieLoggerToSpan,
   traceResponseOf,
   type Logger,
   type RequestTrace,
 } from '@nivesh/platform';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
-import { SessionVerifier } from './auth/session-verifier.service';
-import { applyRouteBodyLimits } from './http/body-limit';
+import { ApiRoutes } from './routes/api-routes';
 import type { Config } from './config';
 import type { PostgresProbe } from './health/postgres-probe';
 import { MetricsService } from './metrics/metrics.service';
@@ -203,6 +203,8 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdOf,
+    // The loggers are the pino logger given above (fastify types them as its own base logger).
+    childLoggerFactory: (parent: FastifyBaseLogger, bindings: { reqId?: unknown }) => requestLogger(parent as Logger, bindings),
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -227,9 +229,8 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerHooks(fastify, app.get(MetricsService));
   registerJsonParser(fastify);
-  const sessions = app.get(SessionVerifier);
-  applyRouteBodyLimits(fastify, (authorization) => sessions.authenticate(authorization));
   await registerCompression(fastify);
+  app.get(ApiRoutes).register(fastify);
   await registerDocs(fastify);
   await app.get(QueueBoard).register(fastify);
   await app.get(WebApp).register(fastify);

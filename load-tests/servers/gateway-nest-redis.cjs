@@ -1,4 +1,4 @@
-// Scenario (c): the real gateway (same guards, headers, rate limits, metrics, validation) with its one RPC
+// Scenario (c): the real gateway (same access checks, headers, rate limits, metrics, validation) with its one RPC
 // seam swapped for NestJS's built-in Redis transport, so (b)/(c) compares transports and nothing else.
 const { ClientRedis } = require('@nestjs/microservices');
 const { lastValueFrom, timeout } = require('rxjs');

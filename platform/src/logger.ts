@@ -28,7 +28,20 @@ export const REDACT_PATHS = [
 export type Logger = pino.Logger;
 
 const TIED_SPAN = Symbol('nivesh.tiedSpan');
-type TiedLogger = Logger & { [TIED_SPAN]?: Span };
+const REQUEST_ID = Symbol('nivesh.requestId');
+type TiedLogger = Logger & { [TIED_SPAN]?: Span; [REQUEST_ID]?: string };
+
+/**
+ * A request's own logger, for fastify's `childLoggerFactory`: its lines carry `reqId` as a pino child's would, but the
+ * id is added as a line is written rather than bound when the logger is made. pino passes a child's bindings through
+ * the redactor as it makes the child, which on the gateway was 9 % of everything allocated per request, though few
+ * requests write a line.
+ */
+export const requestLogger = (logger: Logger, bindings: { reqId?: unknown }): Logger => {
+  const child = logger.child({}) as TiedLogger;
+  if (typeof bindings.reqId === 'string') child[REQUEST_ID] = bindings.reqId;
+  return child;
+};
 
 /**
  * Makes the lines of `logger` (a request's own logger) name `span` even when they are written outside its context,
@@ -50,7 +63,12 @@ export const createLogger = (name: string, level: string, destination?: pino.Des
     base: { service: name, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     // A new object each time: pino merges the line's own fields into it.
-    mixin: (_fields, _level, logger) => traceIdsOf((logger as TiedLogger)[TIED_SPAN] ?? trace.getActiveSpan()) ?? {},
+    mixin: (_fields, _level, logger) => {
+      const tied = logger as TiedLogger;
+      const ids = traceIdsOf(tied[TIED_SPAN] ?? trace.getActiveSpan());
+      const reqId = tied[REQUEST_ID];
+      return reqId === undefined ? (ids ?? {}) : { reqId, ...ids };
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 };

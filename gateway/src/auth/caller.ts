@@ -1,7 +1,7 @@
 import type { Caller } from '@nivesh/proto';
 import type { FastifyRequest } from 'fastify';
 
-// The caller of a request, as the session guard established it; requests are not decorated.
+// The caller of a request, as RouteAccess established it; requests are not decorated.
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 export const setCaller = (request: FastifyRequest, caller: Caller): void => {

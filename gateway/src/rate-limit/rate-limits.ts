@@ -1,26 +1,26 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type RouteDefinition } from '@nivesh/proto';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';
-import { routeDefinitionOf } from '../http/route-metadata';
 import { CONFIG, REDIS } from '../tokens';
 import { LeasedLimiter, leaseSizeFor } from './leased-limiter';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
-/** Every limit counts over one minute; an error that says no wait gets this one (exception filter). */
+/** Every limit counts over one minute; an error that says no wait gets this one (ErrorReplies). */
 export const WINDOW_SECONDS = 60;
 
 /**
- * Per-IP limits for the public API, counted in Redis so every gateway instance shares them: one
+ * Per-IP limits for the public API (every route of proto's route table; health, metrics and static files are not
+ * limited), counted in Redis so every gateway instance shares them: one
  * budget across the API, and a tighter one on routes that name `rateLimitPerMinute`. If Redis fails,
  * an in-memory limiter stands in rather than letting every request through or failing them all.
  * Budgets are taken from Redis in leases (LeasedLimiter): a twentieth of the budget at a time, so a
  * cached answer does not cost a Redis round trip; tight limits (under 40 a minute) are counted per request.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
+export class RateLimits {
   private readonly global: LeasedLimiter;
   private readonly perRoute = new Map<number, LeasedLimiter>();
 
@@ -31,12 +31,8 @@ export class RateLimitGuard implements CanActivate {
     this.global = this.limiter(`${config.REDIS_PREFIX}:rl`, config.RATE_LIMIT_PER_MINUTE);
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const definition = routeDefinitionOf(context.getHandler());
-    // Only the public API is limited: health, metrics and static files are not routes with a definition.
-    if (!definition) return true;
-    const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
+  /** Spends a point of the caller's budgets for this route; throws rate_limited, with the wait, once one is spent. */
+  async check(definition: RouteDefinition, request: FastifyRequest): Promise<void> {
     try {
       await this.global.consume(request.ip);
       if (definition.rateLimitPerMinute) {
@@ -44,10 +40,9 @@ export class RateLimitGuard implements CanActivate {
       }
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      // The exception filter sends it as Retry-After; the web app counts it down.
+      // ErrorReplies sends it as Retry-After; the web app counts it down.
       throw new DomainError('rate_limited', RATE_LIMITED_MESSAGE, { retry_after_seconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
     }
-    return true;
   }
 
   private routeLimiter(points: number): LeasedLimiter {

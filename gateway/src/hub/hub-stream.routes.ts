@@ -1,9 +1,9 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, HUB, HUB_ROUTES, type Caller, type HubRun } from '@nivesh/proto';
 import type { Logger } from '@nivesh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/caller';
-import { Input, Route, type RouteInput } from '../routes/route.decorator';
+import { apiRoute, type ApiRoute, type RouteInput } from '../http/api-route';
 import { RpcGateway } from '../rpc/rpc-gateway';
 import { LOGGER } from '../tokens';
 import { EventStream } from './event-stream';
@@ -26,16 +26,17 @@ const detailOf = (error: unknown): string => (error instanceof DomainError && er
  * Every call has a deadline, so a stream ends within seconds. A client that leaves stops the stream: no more events
  * are written and the report is not asked for (agent calls already sent finish in the chat service, unread).
  */
-@Controller()
-export class HubStreamController {
+@Injectable()
+export class HubStreamRoutes {
+  readonly routes: readonly ApiRoute[] = [apiRoute(HUB_ROUTES.hubStream, (input, request, reply) => this.stream(input, request, reply))];
+
   constructor(
     private readonly rpc: RpcGateway,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @Route(HUB_ROUTES.hubStream)
-  async stream(@Input() input: RouteInput<typeof HUB_ROUTES.hubStream>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    // The session guard ran for this 'user' route, so there is a caller.
+  private async stream(input: RouteInput<typeof HUB_ROUTES.hubStream>, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // RouteAccess found the caller of this 'user' route before it runs.
     const caller = callerOf(request)!;
     const correlationId = request.id;
     const run = await this.rpc.call(HUB.start, { symbol: input.symbol, caller }, { correlationId });
@@ -56,6 +57,7 @@ export class HubStreamController {
       }
     }
     events.end();
+    return reply;
   }
 
   private async runAgents(run: HubRun, runId: string, caller: Caller, correlationId: string, events: EventStream): Promise<void> {

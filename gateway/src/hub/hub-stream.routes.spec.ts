@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError, HUB, HUB_AGENTS, type HubAgentName } from '@nivesh/proto';
 import { mintToken, startTestGateway, type TestGateway } from '../../test/test-app';
-import { REPORT_FAILED } from './hub-stream.controller';
+import { REPORT_FAILED } from './hub-stream.routes';
 import { sseEvent } from './event-stream';
 
 const RUN_ID = '3f0c1b9e-6a51-4f0e-9a64-1f2d3c4b5a69';

@@ -59,8 +59,10 @@ describe('request body limits', () => {
     const { csv } = tradebookOf(2 * 1024 * 1024);
     for (const headers of [{}, { authorization: `Bearer ${await mintToken({ sub: 'u-books', sid: 'sid-gone' })}` }]) {
       const response = await gw.fastify.inject({ method: 'POST', url: '/api/portfolio/import', payload: { csv }, headers });
+      // The same answer as any other route's 401: its code, and the scheme to authenticate with.
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Not authenticated' });
+      expect(response.json()).toEqual({ detail: 'Not authenticated', code: 'unauthorized' });
+      expect(response.headers['www-authenticate']).toBe('Bearer');
     }
     expect(gw.rpc.calls).toHaveLength(0);
   });
