@@ -60,6 +60,16 @@ module.exports = {
       to: { path: '^load-tests/' },
     },
     {
+      name: 'pure-core-imports-shell',
+      comment:
+        "A service's pure core (portfolio's ledger/, import/ and alerts/rules/, prediction's models/, the chat's engine/ and guard/) holds pure functions: it imports no handler, service, repository, entity, processor or client of the shell, nor Nest, TypeORM, Redis or BullMQ, so its specs need no seam.",
+      severity: 'error',
+      from: { path: '^services/(portfolio/src/(ledger|import|alerts/rules)|prediction/src/models|chat/src/(engine|guard))/' },
+      to: {
+        path: ['\\.(handler|service|repository|entity|processor|client|module)\\.ts$', '(^|/)node_modules/(@nestjs|typeorm|ioredis|bullmq|pg)/', '^platform/'],
+      },
+    },
+    {
       name: 'import-runs-back-up',
       comment:
         'Inside a service, the gateway, the web, proto or the platform, a lower module never imports one that (through others) imports it back: every cycle has an import running back up.',

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { defineQueue } from '@nivesh/proto';
 import type { JobHandlers } from './queues';
@@ -9,7 +10,7 @@ type UnitQueue = typeof queue;
 const config = { REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: 'unit' };
 
 class Processor extends QueueProcessor<UnitQueue> {
-  readonly logger = { warn: jest.fn(), error: jest.fn() };
+  override readonly logger = Object.assign(new Logger('test'), { warn: jest.fn(), error: jest.fn() });
   readonly steps: string[] = [];
 
   constructor(

@@ -1,11 +1,8 @@
-import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { QueueDefinition } from '@nivesh/proto';
 import type { z } from 'zod';
 import { type JobHandlers, type JobLock, QueueProducer, QueueWorker } from './queues';
-
-/** Where a processor writes its lines: Nest's `Logger` and pino's both fit. */
-export type ProcessorLogger = { warn(message: string): void; error(message: string): void };
 
 type JobName<Q extends QueueDefinition> = keyof Q['jobs'] & string;
 
@@ -37,7 +34,8 @@ export type QueueProcessorOptions<Q extends QueueDefinition> = {
  * progress ends before the database and Redis close.
  */
 export abstract class QueueProcessor<Q extends QueueDefinition> implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  protected abstract readonly logger: ProcessorLogger;
+  /** Named after the subclass; its lines go wherever the app sends Nest's (pino, in every service). */
+  protected readonly logger = new Logger(this.constructor.name);
   private worker?: QueueWorker<Q>;
   private stopped = false;
 

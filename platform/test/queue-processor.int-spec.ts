@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ describe('QueueProcessor: a Nest provider working one declared queue (real Redis
 
   /** What the test sees of a processor: each step it took, in order, and its log lines. */
   class Worked extends QueueProcessor<TestQueue> {
-    readonly logger = { warn: jest.fn<void, [string]>(), error: jest.fn<void, [string]>() };
+    override readonly logger = Object.assign(new Logger('test'), { warn: jest.fn<void, [string]>(), error: jest.fn<void, [string]>() });
     readonly steps: string[] = [];
 
     constructor(

@@ -21,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class OtpMailProcessor extends QueueProcessor<typeof QUEUES.otpEmail> {
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
-    @Inject(LOGGER) protected readonly logger: Logger,
+    @Inject(LOGGER) private readonly log: Logger,
     private readonly crypto: OtpCrypto,
     private readonly mailer: Mailer,
     private readonly users: UsersRepository,
@@ -44,7 +44,7 @@ export class OtpMailProcessor extends QueueProcessor<typeof QUEUES.otpEmail> {
       throw new UnrecoverableError('sealed code cannot be opened');
     }
     await this.mailer.send(composeOtpMail({ to: data.email, username: data.username, purpose: data.purpose, code }));
-    this.logger.info({ job_id: job?.id, purpose: data.purpose }, 'otp mail sent');
+    this.log.info({ job_id: job?.id, purpose: data.purpose }, 'otp mail sent');
   }
 
   /**
@@ -54,10 +54,10 @@ export class OtpMailProcessor extends QueueProcessor<typeof QUEUES.otpEmail> {
   async sendAlerts(data: AlertEmailJob, job?: Pick<Job, 'id'>): Promise<void> {
     const user = UUID.test(data.user_id) ? await this.users.findById(data.user_id) : null;
     if (!user || user.disabledAt) {
-      this.logger.info({ job_id: job?.id }, 'alert mail skipped: no such active account');
+      this.log.info({ job_id: job?.id }, 'alert mail skipped: no such active account');
       return;
     }
     await this.mailer.send(composeAlertMail({ to: user.email, username: user.username, alerts: data.alerts }));
-    this.logger.info({ job_id: job?.id, alerts: data.alerts.length }, 'alert mail sent');
+    this.log.info({ job_id: job?.id, alerts: data.alerts.length }, 'alert mail sent');
   }
 }

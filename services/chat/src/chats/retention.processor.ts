@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { AuditTrail, hourlyPurgeSchedule, type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -11,8 +11,6 @@ import { ChatService } from './chat.service';
  */
 @Injectable()
 export class RetentionProcessor extends QueueProcessor<typeof QUEUES.chatRetention> {
-  protected readonly logger = new Logger(RetentionProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly chats: ChatService,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { HISTORY_RANGES, MARKET, type MarketWarmJob, QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -52,8 +52,6 @@ export type WarmResult = { version: string; computed: number; already: number; s
  */
 @Injectable()
 export class MarketWarmProcessor extends QueueProcessor<typeof QUEUES.marketWarm> {
-  protected readonly logger = new Logger(MarketWarmProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly answers: MarketAnswers,

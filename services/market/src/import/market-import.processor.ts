@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type MarketBhavcopyImportJob, type MarketCsvImportJob, type MarketProviderImportJob, type MarketXbrlImportJob, QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError } from 'bullmq';
@@ -29,8 +29,6 @@ export const toJobError = (error: unknown): unknown => {
  */
 @Injectable()
 export class MarketImportProcessor extends QueueProcessor<typeof QUEUES.marketImport> {
-  protected readonly logger = new Logger(MarketImportProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
     private readonly csvImporter: CsvImporter,

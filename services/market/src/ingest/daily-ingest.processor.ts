@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type MarketDailyJob, QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -19,8 +19,6 @@ export const DAILY_TIMEZONE = 'Asia/Kolkata';
  */
 @Injectable()
 export class DailyIngestProcessor extends QueueProcessor<typeof QUEUES.marketDaily> {
-  protected readonly logger = new Logger(DailyIngestProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
     private readonly ingest: DailyIngestService,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -14,7 +14,6 @@ const SCHEDULER_ID = 'news-feeds';
  */
 @Injectable()
 export class NewsFeedsProcessor extends QueueProcessor<typeof QUEUES.newsFeeds> {
-  protected readonly logger = new Logger(NewsFeedsProcessor.name);
   private readonly settings: NewsConfig;
 
   constructor(

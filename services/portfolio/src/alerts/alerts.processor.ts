@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -13,8 +13,6 @@ const SCHEDULER_ID = 'portfolio-alerts-safety-net';
  */
 @Injectable()
 export class AlertsProcessor extends QueueProcessor<typeof QUEUES.portfolioAlerts> {
-  protected readonly logger = new Logger(AlertsProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
     private readonly evaluator: AlertsEvaluator,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { AuditTrail, hourlyPurgeSchedule, type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -10,8 +10,6 @@ import type { Config } from '../config';
  */
 @Injectable()
 export class AuditRetentionProcessor extends QueueProcessor<typeof QUEUES.predictionAuditRetention> {
-  protected readonly logger = new Logger(AuditRetentionProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly audit: AuditTrail,

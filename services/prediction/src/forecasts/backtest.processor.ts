@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type PredictionBacktestJob, QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -17,8 +17,6 @@ export type BacktestResult = { version: string; computed: number; current: numbe
  */
 @Injectable()
 export class BacktestProcessor extends QueueProcessor<typeof QUEUES.predictionBacktest> {
-  protected readonly logger = new Logger(BacktestProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly forecasts: ForecastService,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type PaymentWebhookJob, QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QUICK_JOB_LOCK, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { type Job, UnrecoverableError } from 'bullmq';
@@ -42,8 +42,6 @@ export const DEAD_LETTER_TEXTS = {
  */
 @Injectable()
 export class PaymentEventsProcessor extends QueueProcessor<typeof QUEUES.paymentEvents> {
-  protected readonly logger = new Logger(PaymentEventsProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) config: Config,
     private readonly subscriptions: SubscriptionsRepository,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, QueueProducer, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -19,7 +19,6 @@ export const RECONCILE_AFTER_MS = 15 * 60_000;
  */
 @Injectable()
 export class PremiumJobs extends QueueProcessor<typeof QUEUES.premiumMaintenance> implements OnApplicationShutdown {
-  protected readonly logger = new Logger(PremiumJobs.name);
   private readonly producer: QueueProducer<typeof QUEUES.premiumMaintenance>;
 
   constructor(

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
@@ -17,8 +17,6 @@ const RETENTION_PATTERN = '30 21 * * *';
  */
 @Injectable()
 export class MaintenanceProcessor extends QueueProcessor<typeof QUEUES.trackingMaintenance> {
-  protected readonly logger = new Logger(MaintenanceProcessor.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Config,
     private readonly stats: VisitorStatsService,

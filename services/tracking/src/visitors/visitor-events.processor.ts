@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUES } from '@nivesh/proto';
 import { type JobHandlers, QUICK_JOB_LOCK, QueueProcessor, SERVICE_CONFIG } from '@nivesh/platform';
 import { UnrecoverableError } from 'bullmq';
@@ -15,7 +15,6 @@ import { RejectedEvent, VisitorEventsRepository, type WriteStats } from './visit
  */
 @Injectable()
 export class VisitorEventsProcessor extends QueueProcessor<typeof QUEUES.visitorHeartbeats> {
-  protected readonly logger = new Logger(VisitorEventsProcessor.name);
   private readonly ownHosts: ReadonlySet<string>;
   private readonly batcher: Batcher<VisitorEventRow>;
   /** Events older than the retention when they arrived (after an outage that long): acknowledged, not stored. */

@@ -2,30 +2,7 @@ import { act, render } from '@testing-library/react';
 import { createChart } from 'lightweight-charts';
 import LineChartCanvas from './line-chart-canvas';
 
-// The library draws on a canvas, which jsdom lacks: this checks what the component asks of it.
-vi.mock('lightweight-charts', () => {
-  // A value axis 0-100 drawn 200 px tall: value v sits at 200 - 2v.
-  const series = () => ({ setData: vi.fn(), createPriceLine: vi.fn(), priceToCoordinate: (price: number) => 200 - 2 * price });
-  const chart = () => {
-    const timeScale = { fitContent: vi.fn(), subscribeSizeChange: vi.fn(), unsubscribeSizeChange: vi.fn() };
-    return {
-      addSeries: vi.fn((definition: string) => ({ ...series(), definition })),
-      removeSeries: vi.fn(),
-      applyOptions: vi.fn(),
-      remove: vi.fn(),
-      timeScale: () => timeScale,
-    };
-  };
-  return {
-    createChart: vi.fn(() => chart()),
-    isBusinessDay: (time: unknown) => typeof time === 'object',
-    LineSeries: 'Line',
-    AreaSeries: 'Area',
-    HistogramSeries: 'Histogram',
-    ColorType: { Solid: 'solid' },
-    LineStyle: { Dashed: 2 },
-  };
-});
+vi.mock('lightweight-charts', async () => (await import('../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 

@@ -4,6 +4,7 @@ import type { DeepPartial, IChartApi, ISeriesApi, ISeriesMarkersPluginApi, LineS
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
 import { actionMarkerText, priceOnly } from './action-markers';
+import { ChartCredit } from './chart-figure';
 import { baseChartOptions, themedChartOptions } from './chart-base';
 import type { ChartOverlay, ChartPane, IndicatorSeries } from './chart-options';
 import { BOUNDED_SCALE_MARGINS, CHART_PANES, formatTickMark } from './chart-options';
@@ -271,10 +272,7 @@ export function PriceChart({ bars, indicators, overlays = [], panes = [], action
           ))}
         </ul>
       ) : null}
-      {/* Lightweight Charts' licence asks for this notice and link to TradingView on the page. */}
-      <figcaption className="price-chart-credit">
-        Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
-      </figcaption>
+      <ChartCredit className="price-chart-credit" />
     </figure>
   );
 }

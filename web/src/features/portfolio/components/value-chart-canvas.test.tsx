@@ -3,30 +3,7 @@ import { createChart } from 'lightweight-charts';
 import ValueChartCanvas from './value-chart-canvas';
 import type { ValueChartProps } from './value-chart';
 
-// The library draws on a canvas, which jsdom lacks: this checks what the component asks of it.
-vi.mock('lightweight-charts', () => {
-  const chart = () => {
-    const timeScale = { fitContent: vi.fn() };
-    return {
-      addSeries: vi.fn((definition: string, options: Record<string, unknown>) => ({
-        definition,
-        options,
-        setData: vi.fn(),
-      })),
-      removeSeries: vi.fn(),
-      applyOptions: vi.fn(),
-      remove: vi.fn(),
-      timeScale: () => timeScale,
-    };
-  };
-  return {
-    createChart: vi.fn(() => chart()),
-    LineSeries: 'Line',
-    LineStyle: { Solid: 0, Dashed: 2 },
-    LineType: { Simple: 0, WithSteps: 1 },
-    ColorType: { Solid: 'solid' },
-  };
-});
+vi.mock('lightweight-charts', async () => (await import('../../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
 type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
 type MockChart = {

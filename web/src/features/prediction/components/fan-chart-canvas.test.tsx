@@ -4,20 +4,7 @@ import { forecastOf } from '../testing/fixtures';
 import FanChartCanvas, { mixColors } from './fan-chart-canvas';
 import type { FanForecast } from './fan-chart';
 
-// The library draws on a canvas, which jsdom lacks: this checks what the component asks of it.
-vi.mock('lightweight-charts', () => {
-  const chart = () => {
-    const timeScale = { fitContent: vi.fn() };
-    return {
-      addSeries: vi.fn((definition: string, options: Record<string, unknown>) => ({ definition, options, setData: vi.fn() })),
-      removeSeries: vi.fn(),
-      applyOptions: vi.fn(),
-      remove: vi.fn(),
-      timeScale: () => timeScale,
-    };
-  };
-  return { createChart: vi.fn(() => chart()), AreaSeries: 'Area', LineSeries: 'Line', ColorType: { Solid: 'solid' }, LineStyle: { Dashed: 2 } };
-});
+vi.mock('lightweight-charts', async () => (await import('../../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
 type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
 type MockChart = { addSeries: ReturnType<typeof vi.fn>; removeSeries: ReturnType<typeof vi.fn>; remove: ReturnType<typeof vi.fn> };

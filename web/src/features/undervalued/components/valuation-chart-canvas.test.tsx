@@ -3,29 +3,7 @@ import { createChart, createSeriesMarkers } from 'lightweight-charts';
 import ValuationChartCanvas from './valuation-chart-canvas';
 import type { ValuationChartProps } from './valuation-chart';
 
-// The library draws on a canvas, which jsdom lacks: this checks what the component asks of it.
-vi.mock('lightweight-charts', () => {
-  const chart = () => {
-    const timeScale = { fitContent: vi.fn() };
-    return {
-      addSeries: vi.fn((definition: string, options: Record<string, unknown>) => ({
-        definition,
-        options,
-        setData: vi.fn(),
-      })),
-      removeSeries: vi.fn(),
-      applyOptions: vi.fn(),
-      remove: vi.fn(),
-      timeScale: () => timeScale,
-    };
-  };
-  return {
-    createChart: vi.fn(() => chart()),
-    createSeriesMarkers: vi.fn((series: unknown, markers: unknown[]) => ({ series, markers, detach: vi.fn() })),
-    LineSeries: 'Line',
-    ColorType: { Solid: 'solid' },
-  };
-});
+vi.mock('lightweight-charts', async () => (await import('../../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
 type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
 type MockChart = {
