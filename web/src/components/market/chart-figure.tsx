@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useRef } from 'react';
 import { useNearViewport } from '../../hooks/use-near-viewport';
+import { ChartCredit } from './chart-credit';
 import { ChartBoundary } from './lazy-price-chart';
 import './chart-figure.css';
 
@@ -58,14 +59,5 @@ export function ChartFigure({ label, testId, legend, canvas, pending = false, he
       ) : null}
       <ChartCredit className="chart-figure-credit" />
     </figure>
-  );
-}
-
-/** Lightweight Charts' licence asks for this notice and link to TradingView on the page of every chart it draws. */
-export function ChartCredit({ className }: { className: string }) {
-  return (
-    <figcaption className={className}>
-      Chart: TradingView Lightweight Charts™, © TradingView, Inc. <a href="https://www.tradingview.com/">tradingview.com</a>
-    </figcaption>
   );
 }

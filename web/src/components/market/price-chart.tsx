@@ -4,7 +4,7 @@ import type { DeepPartial, IChartApi, ISeriesApi, ISeriesMarkersPluginApi, LineS
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatINR, formatIndianNumber, formatMarketDate } from '../../lib/format';
 import { actionMarkerText, priceOnly } from './action-markers';
-import { ChartCredit } from './chart-figure';
+import { ChartCredit } from './chart-credit';
 import { baseChartOptions, themedChartOptions } from './chart-base';
 import type { ChartOverlay, ChartPane, IndicatorSeries } from './chart-options';
 import { BOUNDED_SCALE_MARGINS, CHART_PANES, formatTickMark } from './chart-options';
