@@ -12,7 +12,9 @@ import {
   ValueBacktestSchema,
 } from './fundamentals';
 import { IsoDateSchema, MarketSymbolSchema } from './market-common';
-import { MARKET_PATHS } from '../values/market';
+import { INDEX_SYMBOL, MARKET_PATHS } from '../values/market';
+
+export { INDEX_SYMBOL } from '../values/market';
 
 const TAG = 'market';
 
@@ -351,7 +353,7 @@ export const MarketOverviewSchema = z.object({
   /** The latest trading day; stocks without a bar on it are left out of the day's figures. */
   as_of: IsoDateSchema,
   index: z.object({
-    symbol: z.literal('NIFTY 50'),
+    symbol: z.literal(INDEX_SYMBOL),
     /** Date of the index's latest bar on or before as_of: the index file can end before the stocks do. */
     as_of: IsoDateSchema,
     close: z.number(),

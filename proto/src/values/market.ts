@@ -1,3 +1,6 @@
+/** The dataset's index series: the market a stock is compared with, and what tells a corporate action from a market fall. */
+export const INDEX_SYMBOL = 'NIFTY 50';
+
 /** The paths of the market routes, by their names in `ROUTES`. */
 export const MARKET_PATHS = {
   marketSearch: '/api/market/search',

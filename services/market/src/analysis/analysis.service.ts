@@ -8,8 +8,8 @@ import {
   type MarketSymbols,
   type MarketTechnicalSummary,
   type SentimentQuery,
+  INDEX_SYMBOL,
 } from '@nivesh/proto';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { BarStore, yearsBefore } from '../bars/bar-store';
 import { MarketCache } from '../cache/market-cache';
 import { marketOverview } from './overview';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type MarketBar, type MarketSearchResponse, type MarketStatus, type MarketSymbolInfo } from '@nivesh/proto';
+import { DomainError, type MarketBar, type MarketSearchResponse, type MarketStatus, type MarketSymbolInfo, INDEX_SYMBOL } from '@nivesh/proto';
 import { adjustBars } from '../data/adjust';
 import type { CorporateAction } from '../data/corporate-actions';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
 import { type BarWindow, DailyBarsRepository } from './daily-bars.repository';
 import { SymbolsRepository } from '../symbols/symbols.repository';

@@ -10,10 +10,10 @@ import {
   type StockFundamentals,
   type StockValuation,
   type ValueBacktest,
+  INDEX_SYMBOL,
 } from '@nivesh/proto';
 import { actionLabel } from '../data/action-labels';
 import { type CorporateAction, SHARE_KINDS } from '../data/corporate-actions';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { BarStore, yearsBefore } from '../bars/bar-store';
 import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
 import { DailyBarsRepository } from '../bars/daily-bars.repository';

@@ -1,3 +1,4 @@
+import { INDEX_SYMBOL } from '@nivesh/proto';
 import { Injectable } from '@nestjs/common';
 import { type Bhavcopy, type BhavcopyRow, readBhavcopy } from '../data/bhavcopy';
 import type { SymbolRow } from '../data/csv';
@@ -9,7 +10,6 @@ import { MarketCache } from '../cache/market-cache';
 import { type MarketTables, MarketTransactions } from '../transactions/market-transactions.repository';
 import type { SymbolAnomaly } from '../anomalies/price-anomalies.repository';
 import type { SymbolsRepository } from '../symbols/symbols.repository';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { flagAnomalies, shareAction } from './import-writes';
 
 export type BhavcopyImportResult = {

@@ -1,3 +1,4 @@
+import { INDEX_SYMBOL } from '@nivesh/proto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable } from '@nestjs/common';
@@ -9,7 +10,6 @@ import type { NewAction } from '../corporate-actions/corporate-actions.repositor
 import { DailyBarsRepository } from '../bars/daily-bars.repository';
 import { MarketTransactions } from '../transactions/market-transactions.repository';
 import type { SymbolAnomaly } from '../anomalies/price-anomalies.repository';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { flagAnomalies, shareAction } from './import-writes';
 
 export type ImportResult = {

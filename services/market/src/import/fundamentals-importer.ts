@@ -1,3 +1,4 @@
+import { INDEX_SYMBOL } from '@nivesh/proto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable } from '@nestjs/common';
@@ -6,7 +7,6 @@ import { FilingFormatError, type ParsedFiling } from '../fundamentals/filing';
 import { readFilingFile } from '../fundamentals/xbrl';
 import { MarketCache } from '../cache/market-cache';
 import { MarketTransactions } from '../transactions/market-transactions.repository';
-import { INDEX_SYMBOL } from '../common/market-constants';
 
 export type XbrlImportResult = {
   /** Filing files read. */

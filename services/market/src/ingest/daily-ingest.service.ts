@@ -1,8 +1,9 @@
+import { INDEX_SYMBOL } from '@nivesh/proto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@nivesh/platform';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config';
-import { INDEX_SYMBOL, NOT_CLASSIFIED } from '../common/market-constants';
+import { NOT_CLASSIFIED } from '../common/market-constants';
 import { type Admission, BhavcopyImporter } from '../import/bhavcopy-importer';
 import { ProviderImporter } from '../import/provider-importer';
 import { applyDueAnnouncements, storeAnnouncements } from '../import/apply-announcements';

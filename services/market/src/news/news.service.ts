@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type MarketBar, NEWS, NEWS_CAVEAT, type NewsFeed, type NewsItem, type NewsQuery } from '@nivesh/proto';
+import { type MarketBar, NEWS, NEWS_CAVEAT, type NewsFeed, type NewsItem, type NewsQuery, INDEX_SYMBOL } from '@nivesh/proto';
 import { SERVICE_CONFIG } from '@nivesh/platform';
 import { repairFilings } from '../fundamentals/repair';
 import { SHARE_KINDS } from '../data/corporate-actions';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { BarStore, yearsBefore } from '../bars/bar-store';
 import { CorporateActionsRepository } from '../corporate-actions/corporate-actions.repository';
 import { FilingsRepository } from '../fundamentals/filings.repository';

@@ -1,10 +1,10 @@
+import { INDEX_SYMBOL } from '@nivesh/proto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { REDIS, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';
-import { INDEX_SYMBOL } from '../common/market-constants';
 import { ProviderUnavailableError } from './provider-errors';
 import { IST_OFFSET_SECONDS, localDate, type PublishedSeries, toPublishedSeries, toYahooTicker } from './yahoo-chart';
 import { YahooRepository } from './yahoo.repository';

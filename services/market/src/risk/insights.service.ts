@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type MarketInsights, type MarketSymbolQuery } from '@nivesh/proto';
-import { INDEX_SYMBOL, NOT_CLASSIFIED } from '../common/market-constants';
+import { DomainError, type MarketInsights, type MarketSymbolQuery, INDEX_SYMBOL } from '@nivesh/proto';
+import { NOT_CLASSIFIED } from '../common/market-constants';
 import { BarStore, yearsBefore } from '../bars/bar-store';
 import { buildInsights } from './insights';
 

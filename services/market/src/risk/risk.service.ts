@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type MarketRisk, RISK_HISTORY_SESSIONS, type RiskQuery } from '@nivesh/proto';
-import { INDEX_SYMBOL } from '../common/market-constants';
+import { DomainError, type MarketRisk, RISK_HISTORY_SESSIONS, type RiskQuery, INDEX_SYMBOL } from '@nivesh/proto';
 import { shortHistory } from '../quotes/short-history';
 import { BarStore, yearsBefore } from '../bars/bar-store';
 import { assessRisk } from './risk';

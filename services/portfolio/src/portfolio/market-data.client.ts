@@ -1,12 +1,11 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type HistoryRange, MARKET, type MarketQuote, type MarketSymbolInfo } from '@nivesh/proto';
+import { type HistoryRange, MARKET, type MarketQuote, type MarketSymbolInfo, INDEX_SYMBOL } from '@nivesh/proto';
 import { AnswerStore, REDIS, RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type Redis from 'ioredis';
 import type { Config } from '../config';
 import type { Close } from '../ledger/gains';
 import type { CorporateAction } from '../ledger/transactions';
 
-export const INDEX_SYMBOL = 'NIFTY 50';
 const SYMBOLS_TTL_MS = 10 * 60_000;
 
 /** A symbol's closes as traded (not adjusted: the ledger follows the share count itself) and its corporate actions. */

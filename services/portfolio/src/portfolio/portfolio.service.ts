@@ -8,6 +8,7 @@ import {
   type PortfolioWhatIf,
   type TradebookImportResponse,
   type TransactionInput,
+  INDEX_SYMBOL,
 } from '@nivesh/proto';
 import { formatDate } from '../alerts/rules';
 import { aggregateTrades, parseTradebook, TradebookFormatError } from '../import';
@@ -18,7 +19,7 @@ import { type CorporateAction, LedgerError, type Transaction } from '../ledger/t
 import { timeWeightedReturn } from '../ledger/twr';
 import { benchmarkXirr, transactionFlows, xirr } from '../ledger/xirr';
 import { type NewTransaction, TransactionsRepository } from './transactions.repository';
-import { INDEX_SYMBOL, MarketDataClient } from './market-data.client';
+import { MarketDataClient } from './market-data.client';
 import { type HoldingsRisk, holdingsRisk, riskFigures, whatIfFigures } from './risk-figures';
 import { dailyValues, indexReturn, weekEnds } from './value-series';
 

@@ -1,11 +1,10 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { MARKET, type MarketSymbolInfo } from '@nivesh/proto';
+import { MARKET, type MarketSymbolInfo, INDEX_SYMBOL } from '@nivesh/proto';
 import { RpcClient, SERVICE_CONFIG } from '@nivesh/platform';
 import type { Config } from '../config';
 import type { DailyClose } from '../models';
 
 /** The index has no row among the stocks; its name for people. */
-export const INDEX_SYMBOL = 'NIFTY 50';
 const INDEX_COMPANY = 'NIFTY 50 index';
 const SYMBOLS_TTL_MS = 10 * 60_000;
 
