@@ -1,5 +1,13 @@
 import { vi } from 'vitest';
 
+type Mock = ReturnType<typeof vi.fn>;
+
+/** A series the fake chart made, as a test reads it. */
+export type FakeSeries = { definition: string; options: Record<string, unknown>; setData: Mock };
+
+/** A chart the fake made, as a test reads it. */
+export type FakeChart = { addSeries: Mock; removeSeries: Mock; applyOptions: Mock; remove: Mock };
+
 /**
  * lightweight-charts as the chart canvases' tests see it: the library draws on a canvas, which jsdom lacks, so a test
  * checks what a component asks of it. Each chart records its series (`definition`, `options`, `setData`); a value

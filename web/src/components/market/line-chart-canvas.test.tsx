@@ -1,17 +1,12 @@
 import { act, render } from '@testing-library/react';
 import { createChart } from 'lightweight-charts';
 import LineChartCanvas from './line-chart-canvas';
+import type { FakeChart as MockChart } from '../../testing/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
-type MockChart = {
-  addSeries: ReturnType<typeof vi.fn>;
-  removeSeries: ReturnType<typeof vi.fn>;
-  applyOptions: ReturnType<typeof vi.fn>;
-  remove: ReturnType<typeof vi.fn>;
-};
 
 const SCORE = {
   name: 'Score',

@@ -2,15 +2,10 @@ import { render } from '@testing-library/react';
 import { createChart } from 'lightweight-charts';
 import ValueChartCanvas from './value-chart-canvas';
 import type { ValueChartProps } from './value-chart';
+import type { FakeChart as MockChart, FakeSeries as MockSeries } from '../../../testing/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
-type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
-type MockChart = {
-  addSeries: ReturnType<typeof vi.fn>;
-  removeSeries: ReturnType<typeof vi.fn>;
-  remove: ReturnType<typeof vi.fn>;
-};
 
 const SERIES: ValueChartProps['series'] = [
   { date: '2024-03-28', value: 99_607.25, nifty_value: null, invested: 85_313.6 },

@@ -3,11 +3,10 @@ import { createChart } from 'lightweight-charts';
 import { forecastOf } from '../testing/fixtures';
 import FanChartCanvas, { mixColors } from './fan-chart-canvas';
 import type { FanForecast } from './fan-chart';
+import type { FakeChart as MockChart, FakeSeries as MockSeries } from '../../../testing/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
-type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
-type MockChart = { addSeries: ReturnType<typeof vi.fn>; removeSeries: ReturnType<typeof vi.fn>; remove: ReturnType<typeof vi.fn> };
 
 const FORECAST = forecastOf('INFY') as unknown as FanForecast;
 const HISTORY = [

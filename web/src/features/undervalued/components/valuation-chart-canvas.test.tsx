@@ -2,15 +2,10 @@ import { render } from '@testing-library/react';
 import { createChart, createSeriesMarkers } from 'lightweight-charts';
 import ValuationChartCanvas from './valuation-chart-canvas';
 import type { ValuationChartProps } from './valuation-chart';
+import type { FakeChart as MockChart, FakeSeries as MockSeries } from '../../../testing/fake-lightweight-charts';
 
 vi.mock('lightweight-charts', async () => (await import('../../../testing/fake-lightweight-charts')).fakeLightweightCharts());
 
-type MockSeries = { definition: string; options: Record<string, unknown>; setData: ReturnType<typeof vi.fn> };
-type MockChart = {
-  addSeries: ReturnType<typeof vi.fn>;
-  removeSeries: ReturnType<typeof vi.fn>;
-  remove: ReturnType<typeof vi.fn>;
-};
 type MockMarkers = { series: MockSeries; markers: Array<Record<string, unknown>>; detach: ReturnType<typeof vi.fn> };
 
 const HISTORY: ValuationChartProps['history'] = [
