@@ -52,16 +52,19 @@ export class ApiRoutes {
 
   private mount(fastify: FastifyInstance, { definition, handle }: ApiRoute): void {
     const status = definition.status ?? 200;
+    // A logged-in route that takes more than the JSON parser's 64 kB checks access as the request arrives, before its
+    // body is read, so an anonymous client cannot make the gateway read megabytes it would then refuse; once is enough.
+    const accessFirst = definition.bodyLimitBytes !== undefined && (definition.auth === 'user' || definition.auth === 'admin');
     fastify.route({
       method: definition.method,
       url: definition.path,
-      // A route that takes more than the JSON parser's 64 kB; a logged-in one checks the session before reading it.
-      ...(definition.bodyLimitBytes === undefined ? {} : { bodyLimit: definition.bodyLimitBytes, onRequest: this.sessionFirst(definition) }),
+      ...(definition.bodyLimitBytes === undefined ? {} : { bodyLimit: definition.bodyLimitBytes }),
+      ...(accessFirst ? { onRequest: this.accessFirst(definition) } : {}),
       // Errors before the handler (a body that is not JSON, or too large) are answered the same way.
       errorHandler: (error, request, reply) => this.errors.send(error, request, reply),
       handler: async (request, reply) => {
         await this.limits.check(definition, request);
-        await this.access.check(definition, request);
+        if (!accessFirst) await this.access.check(definition, request);
         const input = parseRouteInput(definition, definition.method === 'GET' ? request.query : request.body);
         const answer = await handle(input, request, reply);
         // A handler that sends its answer itself (stored bytes, an event stream) returns `reply`, as fastify's own do.
@@ -70,13 +73,8 @@ export class ApiRoutes {
     });
   }
 
-  /**
-   * For a logged-in route with a large body: the session is checked as the request arrives, so an anonymous client
-   * cannot make the gateway read megabytes it would then refuse (401 {detail} at once). The check runs again, with the
-   * rate limits, before the handler.
-   */
-  private sessionFirst(definition: RouteDefinition): onRequestHookHandler | [] {
-    if (definition.auth !== 'user' && definition.auth !== 'admin') return [];
+  /** The access check as an `onRequest` hook: a refusal is answered (401 {detail}) before the body is read. */
+  private accessFirst(definition: RouteDefinition): onRequestHookHandler {
     return async (request, reply) => {
       try {
         await this.access.check(definition, request);
