@@ -6,8 +6,10 @@
 //   (c)     the same gateway with its RPC seam on NestJS's built-in Redis transport instead
 //   (b-min) a minimal NestJS app (no guards, headers, metrics) -> Redis Streams: the transport alone
 //   (c-min) the same minimal app -> NestJS's built-in Redis transport
-// (a), (b), (b0) and (f) run BENCH_ROUNDS times (3), interleaved, and the ratios are the medians of each round's: one
-// run of any of them swings by a fifth on this shared machine, and a ratio of two runs far apart swings twice that.
+// (a), (b), (b0) and (f) are started together and stay up; each round loads them one after another for
+// BENCH_DURATION_S (5 s), BENCH_ROUNDS times (8), and a ratio is the median of each round's. This machine's speed
+// drifts by half within minutes: servers restarted for every run, loaded 10 s apart, gave ratios that swung by a third
+// from run to run, while adjacent 5 s loads of servers already warm keep each round's pair within a few percent.
 // Targets: (b) >= 30% of (a), (b0) >= (c), p99 of (b) < 20 ms, (b) >= 95% of (b0).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,8 +29,8 @@ import {
 } from '../scripts/lib/common.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 64);
-const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 8);
 const WARMUP_S = 2;
 const prefix = `bench${randomBytes(3).toString('hex')}`;
 const env = {
@@ -93,26 +95,39 @@ const waitFor = async (url) => {
   throw new Error(`${url} never answered 200`);
 };
 
-const load = async (url) => {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+const warm = (url) => autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
+
+const load = async (url, durationS = DURATION_S) => {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: durationS });
   const failed = result.non2xx + result.errors + result.timeouts;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed };
 };
 
-// BENCH_ONLY=a,b,bmin,c runs a subset while iterating; the printed ratios need all four.
+// BENCH_ONLY=a,b,b0,f,bmin,c,cmin runs a subset while iterating; the printed ratios need all of them.
 const only = process.env.BENCH_ONLY?.split(',');
+const NOT_RUN = { rps: NaN, p50: NaN, p99: NaN, requests: 0, failed: 0 };
+const keyOf = (name) => /^\((\w+)(?:-(\w+))?\)/.exec(name).slice(1).filter(Boolean).join('');
+const startAll = async (processes) => {
+  const children = [];
+  for (const [entry, extra, marker] of processes) children.push(await startProcess(entry, extra, marker));
+  return children;
+};
+const stopAll = async (children) => {
+  for (const child of children.reverse()) await stopProcess(child);
+};
+
+/** A scenario started for itself, warmed, loaded once and stopped. */
 const scenario = async (name, processes, url) => {
-  const key = /^\((\w+)(?:-(\w+))?\)/.exec(name).slice(1).filter(Boolean).join('');
-  if (only && !only.includes(key)) return { rps: NaN, p50: NaN, p99: NaN, requests: 0, failed: 0 };
+  if (only && !only.includes(keyOf(name))) return NOT_RUN;
   log(`bench ${name}: ${url}`);
   const children = [];
   try {
-    for (const [entry, extra, marker] of processes) children.push(await startProcess(entry, extra, marker));
+    children.push(...(await startAll(processes)));
     await waitFor(url);
-    return await load(url);
+    await warm(url);
+    return await load(url, 2 * DURATION_S);
   } finally {
-    for (const child of children.reverse()) await stopProcess(child);
+    await stopAll(children);
   }
 };
 
@@ -122,30 +137,53 @@ await ensureDatabase(env.DATABASE_URL);
 migrate(env);
 
 const tracking = ['services/tracking/dist/main.js', {}, null];
+/** The scenarios loaded in rounds, all up at once: each on a Redis prefix of its own. */
+const interleaved = [
+  ['a', '(a) bare Fastify', [['load-tests/servers/fastify-hello.cjs', { PORT: '19001' }]], 'http://127.0.0.1:19001/ping'],
+  [
+    'b',
+    '(b) gateway -> Redis Streams -> service',
+    [['services/tracking/dist/main.js', { REDIS_PREFIX: `${prefix}b` }, null], ['gateway/dist/main.js', { REDIS_PREFIX: `${prefix}b`, PORT: '19002', HOST: '127.0.0.1' }, null]],
+    'http://127.0.0.1:19002/api/system/ping?service=tracking',
+  ],
+  // The same chain with OpenTelemetry switched off: what tracing (a span per request, RPC call and handling) costs.
+  [
+    'bUntraced',
+    '(b0) the same, tracing off (OTEL_SDK_DISABLED)',
+    [
+      ['services/tracking/dist/main.js', { REDIS_PREFIX: `${prefix}u`, OTEL_SDK_DISABLED: 'true' }, null],
+      ['gateway/dist/main.js', { REDIS_PREFIX: `${prefix}u`, PORT: '19006', HOST: '127.0.0.1', OTEL_SDK_DISABLED: 'true' }, null],
+    ],
+    'http://127.0.0.1:19006/api/system/ping?service=tracking',
+  ],
+  [
+    'f',
+    '(f) bare Fastify -> Redis Streams -> service',
+    [['services/tracking/dist/main.js', { REDIS_PREFIX: `${prefix}f` }, null], ['load-tests/servers/fastify-rpc.cjs', { REDIS_PREFIX: `${prefix}f`, PORT: '19007' }]],
+    'http://127.0.0.1:19007/ping',
+  ],
+].filter(([, name]) => !only || only.includes(keyOf(name)));
 /** Each round's result of the scenarios run in rounds, by key. */
 const rounds = { a: [], b: [], bUntraced: [], f: [] };
 const results = {};
+const running = [];
 try {
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    log(`bench round ${round} of ${ROUNDS}`);
-    rounds.a.push(await scenario('(a) bare Fastify', [['load-tests/servers/fastify-hello.cjs', { PORT: '19001' }]], 'http://127.0.0.1:19001/ping'));
-    rounds.b.push(
-      await scenario(
-        '(b) gateway -> Redis Streams -> service',
-        [tracking, ['gateway/dist/main.js', { PORT: '19002', HOST: '127.0.0.1' }, null]],
-        'http://127.0.0.1:19002/api/system/ping?service=tracking',
-      ),
-    );
-    // The same chain with OpenTelemetry switched off: what tracing (a span per request, RPC call and handling) costs.
-    rounds.bUntraced.push(
-      await scenario(
-        '(b0) the same, tracing off (OTEL_SDK_DISABLED)',
-        [['services/tracking/dist/main.js', { OTEL_SDK_DISABLED: 'true' }, null], ['gateway/dist/main.js', { PORT: '19006', HOST: '127.0.0.1', OTEL_SDK_DISABLED: 'true' }, null]],
-        'http://127.0.0.1:19006/api/system/ping?service=tracking',
-      ),
-    );
-    rounds.f.push(await scenario('(f) bare Fastify -> Redis Streams -> service', [tracking, ['load-tests/servers/fastify-rpc.cjs', { PORT: '19007' }]], 'http://127.0.0.1:19007/ping'));
+  for (const [, name, processes, url] of interleaved) {
+    log(`bench ${name}: ${url}`);
+    running.push(...(await startAll(processes)));
+    await waitFor(url);
   }
+  for (const [, , , url] of interleaved) await warm(url);
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const line = [];
+    for (const [key, , , url] of interleaved) {
+      const result = await load(url);
+      rounds[key].push(result);
+      line.push(`${key} ${result.rps.toFixed(0)}`);
+    }
+    log(`bench round ${round} of ${ROUNDS}: ${line.join(', ')} req/s`);
+  }
+  await stopAll(running.splice(0));
   results.c = await scenario(
     '(c) gateway -> NestJS Redis transport -> service',
     [['load-tests/servers/nest-redis-service.cjs', {}], ['load-tests/servers/gateway-nest-redis.cjs', { PORT: '19005', HOST: '127.0.0.1' }]],
@@ -162,7 +200,8 @@ try {
     'http://127.0.0.1:19004/ping',
   );
 } finally {
-  await deleteRedisPrefix(env.REDIS_URL, prefix);
+  await stopAll(running);
+  for (const suffix of ['', 'b', 'u', 'f']) await deleteRedisPrefix(env.REDIS_URL, `${prefix}${suffix}`);
 }
 
 const median = (values) => {
@@ -179,13 +218,16 @@ const medianOf = (runs) => ({
   requests: runs.reduce((sum, r) => sum + r.requests, 0),
   failed: runs.reduce((sum, r) => sum + r.failed, 0),
 });
-for (const [key, runs] of Object.entries(rounds)) results[key] = medianOf(runs);
+for (const [key, runs] of Object.entries(rounds)) results[key] = runs.length ? medianOf(runs) : NOT_RUN;
 /** The median over the rounds of x's throughput over y's in the same round. */
-const ratio = (x, y) => median(rounds[x].map((run, index) => run.rps / rounds[y][index].rps));
+const ratio = (x, y) => (rounds[x].length && rounds[y].length ? median(rounds[x].map((run, index) => run.rps / rounds[y][index].rps)) : NaN);
 
 const row = (label, r) =>
   `${label.padEnd(62)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.failed ? `${r.failed} failed` : ''}`;
-console.log(`\nRPC round trip, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${ROUNDS} rounds of (a), (b), (b0), (f) (medians), ${new Date().toISOString()}`);
+console.log(
+  `\nRPC round trip, ${CONNECTIONS} connections: (a), (b), (b0), (f) up together, ${ROUNDS} rounds of ${DURATION_S} s each (medians); ` +
+    `(c), (b-min), (c-min) ${2 * DURATION_S} s each; ${WARMUP_S} s warm-up; ${new Date().toISOString()}`,
+);
 console.log(row('(a) bare Fastify hello world', results.a));
 console.log(row('(b) gateway -> Redis Streams -> tracking.ping', results.b));
 console.log(row('(b0) the same, tracing off (OTEL_SDK_DISABLED=true)', results.bUntraced));

@@ -2,6 +2,7 @@ import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type RpcDefinition, type ServiceName, patternsOf } from '@nivesh/proto';
 import type { ServiceConfig } from './config';
+import type { ServiceRoot } from './service-platform.module';
 import { createLogger, PinoNestLogger } from './logger';
 import { startMetricsServer, type MetricsServer } from './metrics';
 import { RedisStreamsServer } from './redis-streams.server';
@@ -71,4 +72,15 @@ export const startService = async (
     process.once('SIGINT', () => stop('SIGINT'));
   }
   return { app, server, metrics };
+};
+
+/**
+ * A service's `main`: starts the service its root module names with this configuration, and exits with status 1 if
+ * it cannot start (the reason on standard error). Patterns whose feature is not built yet are named in `notImplemented`.
+ */
+export const runService = <C extends ServiceConfig>(root: ServiceRoot<C>, config: C, options: Pick<StartServiceOptions, 'notImplemented'> = {}): void => {
+  startService({ ...options, service: root.service, module: root.register(config), config }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 };

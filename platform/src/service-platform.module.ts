@@ -1,4 +1,4 @@
-import { Controller, Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { Controller, Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type Provider, type Type } from '@nestjs/common';
 import { Ctx, MessagePattern } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import Redis from 'ioredis';
@@ -90,17 +90,39 @@ export class ServicePlatformModule {
   }
 }
 
-/** A service's root module: the platform's part (`ServicePlatformOptions`) and the service's own handlers and providers. */
-export type ServiceModuleOptions = ServicePlatformOptions & Pick<DynamicModule, 'imports' | 'controllers' | 'providers'>;
 
 /**
- * The root module of a service (or of one of its command-line tools): the platform (config, Redis, PostgreSQL with the
- * service's schema, migrations and entities, the health and ping patterns), a repository for each of its entities, and
- * its own controllers and providers.
+ * What a service declares once: its name, its database, and its own modules, handlers and providers. Providers that
+ * need the configuration (a logger at its level) are made from it: `providers` may be a function of the config.
  */
-export const serviceModule = (module: Type, { imports = [], controllers = [], providers = [], ...platform }: ServiceModuleOptions): DynamicModule => ({
-  module,
-  imports: [ServicePlatformModule.forService(platform), TypeOrmModule.forFeature(platform.database.entities ?? []), ...imports],
-  controllers,
-  providers,
-});
+export type ServiceDefinition<C extends ServiceConfig> = Omit<ServicePlatformOptions, 'config'> &
+  Pick<DynamicModule, 'imports' | 'controllers'> & { providers?: Provider[] | ((config: C) => Provider[]) };
+
+/** A service's root module: `register(config)` makes it for one configuration; `service` names the service it runs. */
+export type ServiceRoot<C extends ServiceConfig> = Type & { readonly service: ServiceName; register(config: C): DynamicModule };
+
+/**
+ * The root module of a service (or of one of its command-line tools), from its definition: the platform (config,
+ * Redis, PostgreSQL with the service's schema, migrations and entities, the health and ping patterns), a repository for
+ * each of its entities, and its own modules, handlers and providers. What `app.module.ts` exports, and what
+ * `runService`, the service's tests and its tools start.
+ */
+export const serviceRoot = <C extends ServiceConfig>(definition: ServiceDefinition<C>): ServiceRoot<C> => {
+  const { imports = [], controllers = [], providers = [], ...platform } = definition;
+  @Module({})
+  class ServiceRootModule {
+    static readonly service = definition.service;
+
+    static register(config: C): DynamicModule {
+      return {
+        module: ServiceRootModule,
+        imports: [ServicePlatformModule.forService({ ...platform, config }), TypeOrmModule.forFeature(platform.database.entities ?? []), ...imports],
+        controllers,
+        providers: typeof providers === 'function' ? providers(config) : providers,
+      };
+    }
+  }
+  // Nest's lines name a module by its class: `ContentModule`, not a name every service shares.
+  Object.defineProperty(ServiceRootModule, 'name', { value: `${definition.service[0]!.toUpperCase()}${definition.service.slice(1)}Module` });
+  return ServiceRootModule;
+};

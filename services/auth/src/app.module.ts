@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { createLogger, serviceModule } from '@nivesh/platform';
+import { createLogger, serviceRoot } from '@nivesh/platform';
 import { AccountHandler } from './account/account.handler';
 import { AccountService } from './account/account.service';
 import { AdminAccountsHandler } from './admin/admin-accounts.handler';
@@ -35,41 +34,18 @@ import { PasswordHasher } from './users/password-hasher';
 import { PremiumEntitlementClient } from './users/premium-entitlement.client';
 import { UsersRepository } from './users/users.repository';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'auth',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [RegistrationHandler, LoginHandler, ResendHandler, PasswordResetHandler, AccountHandler, AdminAccountsHandler],
-      providers: [
-        { provide: LOGGER, useValue: createLogger('auth', config.LOG_LEVEL) },
-        Clock,
-        ResponseFloor,
-        AdminUsernames,
-        PasswordHasher,
-        UsersRepository,
-        PremiumEntitlementClient,
-        PendingRegistrationRepository,
-        OtpChallengeRepository,
-        OtpCooldownRepository,
-        OtpCrypto,
-        OtpService,
-        OtpMailQueue,
-        Mailer,
-        OtpMailProcessor,
-        SessionRepository,
-        SessionService,
-        AccountLimiter,
-        RegistrationService,
-        LoginService,
-        ResendService,
-        PasswordResetService,
-        AccountService,
-        AdminAccountsRepository,
-        AdminAccountsService,
-      ],
-    });
-  }
-}
+/** The auth service: registration with e-mailed codes, log-in sessions, password resets, and accounts. */
+export const AppModule = serviceRoot<Config>({
+  service: 'auth',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [RegistrationHandler, LoginHandler, ResendHandler, PasswordResetHandler, AccountHandler, AdminAccountsHandler],
+  providers: (config) => [
+    { provide: LOGGER, useValue: createLogger('auth', config.LOG_LEVEL) },
+    Clock, ResponseFloor, AdminUsernames, PasswordHasher, UsersRepository, PremiumEntitlementClient,
+    PendingRegistrationRepository, OtpChallengeRepository, OtpCooldownRepository, OtpCrypto, OtpService,
+    OtpMailQueue, Mailer, OtpMailProcessor,
+    SessionRepository, SessionService, AccountLimiter,
+    RegistrationService, LoginService, ResendService, PasswordResetService, AccountService,
+    AdminAccountsRepository, AdminAccountsService,
+  ],
+});

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { auditTrailProvider, serviceModule } from '@nivesh/platform';
+import { auditTrailProvider, serviceRoot } from '@nivesh/platform';
 import { ChatHandler } from './chats/chat.handler';
 import { ChatService } from './chats/chat.service';
 import { ConversationsRepository } from './chats/conversations.repository';
@@ -13,28 +12,16 @@ import { HubModule } from './hub/hub.module';
 import { MIGRATIONS, SCHEMA } from './migrations';
 import { NewsSummaryModule } from './news-summary/news-summary.module';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'chat',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      imports: [
-        HubModule,
-        NewsSummaryModule,
-      ],
-      controllers: [ChatHandler],
-      providers: [
-        // Trained once at start from the labelled questions shipped with the service.
-        { provide: ComplianceGuard, useFactory: () => new ComplianceGuard() },
-        ConversationsRepository,
-        GroundingClient,
-        LlmEngine,
-        ChatService,
-        RetentionProcessor,
-        auditTrailProvider(SCHEMA),
-      ],
-    });
-  }
-}
+/** The chat service: Warren AI's conversations and compliance guard, the hub's answers, and AI news summaries. */
+export const AppModule = serviceRoot<Config>({
+  service: 'chat',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  imports: [HubModule, NewsSummaryModule],
+  controllers: [ChatHandler],
+  providers: [
+    // Trained once at start from the labelled questions shipped with the service.
+    { provide: ComplianceGuard, useFactory: () => new ComplianceGuard() },
+    ConversationsRepository, GroundingClient, LlmEngine, ChatService, RetentionProcessor,
+    auditTrailProvider(SCHEMA),
+  ],
+});

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@nivesh/platform';
+import { serviceRoot } from '@nivesh/platform';
 import type { Config } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS, SCHEMA } from './migrations';
@@ -7,15 +6,10 @@ import { PostsHandler } from './posts/posts.handler';
 import { PostsRepository } from './posts/posts.repository';
 import { PostsService } from './posts/posts.service';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'content',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [PostsHandler],
-      providers: [PostsRepository, PostsService],
-    });
-  }
-}
+/** The content service: the blog's posts. */
+export const AppModule = serviceRoot<Config>({
+  service: 'content',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [PostsHandler],
+  providers: [PostsRepository, PostsService],
+});

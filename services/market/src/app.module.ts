@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@nivesh/platform';
+import { serviceRoot } from '@nivesh/platform';
 import { AnalysisService } from './analysis/analysis.service';
 import { PriceAnomaliesRepository } from './anomalies/price-anomalies.repository';
 import { AnalysisHandler } from './answers/analysis.handler';
@@ -38,45 +37,17 @@ import { RiskService } from './risk/risk.service';
 import { SymbolsRepository } from './symbols/symbols.repository';
 import { MarketTransactions } from './transactions/market-transactions.repository';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'market',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler, IngestHandler, ...NEWS_CONTROLLERS],
-      providers: [
-        SymbolsRepository,
-        DailyBarsRepository,
-        CorporateActionsRepository,
-        PriceAnomaliesRepository,
-        FilingsRepository,
-        FundamentalsService,
-        MarketTransactions,
-        BarStore,
-        MarketCache,
-        MarketAnswers,
-        MarketWarmProcessor,
-        RiskService,
-        InsightsService,
-        MarketService,
-        IndicatorsService,
-        AnalysisService,
-        CsvImporter,
-        BhavcopyImporter,
-        YahooRepository,
-        ProviderService,
-        ProviderImporter,
-        FundamentalsImporter,
-        MarketImportProcessor,
-        IngestRunsRepository,
-        MarketClock,
-        IngestMetrics,
-        DailyIngestService,
-        DailyIngestProcessor,
-        ...NEWS_PROVIDERS,
-      ],
-    });
-  }
-}
+/** The market service: NSE prices and indicators, risk, fundamentals, news, and the evening ingest. */
+export const AppModule = serviceRoot<Config>({
+  service: 'market',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [MarketHandler, RiskHandler, AnalysisHandler, FundamentalsHandler, IngestHandler, ...NEWS_CONTROLLERS],
+  providers: [
+    SymbolsRepository, DailyBarsRepository, CorporateActionsRepository, PriceAnomaliesRepository,
+    FilingsRepository, FundamentalsService, MarketTransactions, BarStore, MarketCache,
+    MarketAnswers, MarketWarmProcessor, RiskService, InsightsService, MarketService, IndicatorsService, AnalysisService,
+    CsvImporter, BhavcopyImporter, YahooRepository, ProviderService, ProviderImporter, FundamentalsImporter, MarketImportProcessor,
+    IngestRunsRepository, MarketClock, IngestMetrics, DailyIngestService, DailyIngestProcessor,
+    ...NEWS_PROVIDERS,
+  ],
+});

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@nivesh/platform';
+import { serviceRoot } from '@nivesh/platform';
 import { AlertsEvaluator } from './alerts/alerts.evaluator';
 import { AlertsHandler } from './alerts/alerts.handler';
 import { AlertsProcessor } from './alerts/alerts.processor';
@@ -16,26 +15,13 @@ import { TransactionsRepository } from './portfolio/transactions.repository';
 import { WatchlistsRepository } from './portfolio/watchlists.repository';
 import { WatchlistsService } from './portfolio/watchlists.service';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'portfolio',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [PortfolioHandler, AlertsHandler],
-      providers: [
-        TransactionsRepository,
-        WatchlistsRepository,
-        AlertsRepository,
-        MarketDataClient,
-        PremiumClient,
-        PortfolioService,
-        WatchlistsService,
-        AlertsService,
-        AlertsEvaluator,
-        AlertsProcessor,
-      ],
-    });
-  }
-}
+/** The portfolio service: transactions, holdings and gains, watchlists, and price alerts. */
+export const AppModule = serviceRoot<Config>({
+  service: 'portfolio',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [PortfolioHandler, AlertsHandler],
+  providers: [
+    TransactionsRepository, WatchlistsRepository, MarketDataClient, PortfolioService, WatchlistsService,
+    AlertsRepository, PremiumClient, AlertsService, AlertsEvaluator, AlertsProcessor,
+  ],
+});

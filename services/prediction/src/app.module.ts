@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { auditTrailProvider, serviceModule } from '@nivesh/platform';
+import { auditTrailProvider, serviceRoot } from '@nivesh/platform';
 import type { Config } from './config';
 import { ENTITIES } from './entities';
 import { BacktestOriginsRepository } from './forecasts/backtest-origins.repository';
@@ -13,15 +12,14 @@ import { LiveRecordService } from './forecasts/live-record.service';
 import { MarketDataClient } from './forecasts/market-data.client';
 import { MIGRATIONS, SCHEMA } from './migrations';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'prediction',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [ForecastHandler],
-      providers: [MarketDataClient, EvaluationsRepository, BacktestOriginsRepository, ForecastRecordsRepository, LiveRecordService, ForecastService, BacktestProcessor, AuditRetentionProcessor, auditTrailProvider(SCHEMA)],
-    });
-  }
-}
+/** The prediction service: TrendVision's forecasts, their back-tests and their live record. */
+export const AppModule = serviceRoot<Config>({
+  service: 'prediction',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [ForecastHandler],
+  providers: [
+    MarketDataClient, EvaluationsRepository, BacktestOriginsRepository, ForecastRecordsRepository, LiveRecordService,
+    ForecastService, BacktestProcessor,
+    auditTrailProvider(SCHEMA), AuditRetentionProcessor,
+  ],
+});

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@nivesh/platform';
+import { serviceRoot } from '@nivesh/platform';
 import type { Config } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS, SCHEMA } from './migrations';
@@ -12,23 +11,13 @@ import { PremiumService } from './premium/premium.service';
 import { PaymentDeadLettersRepository } from './payments/payment-dead-letters.repository';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'premium',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [PremiumHandler, CheckoutHandler],
-      providers: [
-        paymentProviderFactory,
-        simulatorCheckoutFactory,
-        SubscriptionsRepository,
-        PaymentDeadLettersRepository,
-        PremiumJobs,
-        PremiumService,
-        PaymentEventsProcessor,
-      ],
-    });
-  }
-}
+/** The premium service: plans, checkout with the payment provider, subscriptions and their payments. */
+export const AppModule = serviceRoot<Config>({
+  service: 'premium',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [PremiumHandler, CheckoutHandler],
+  providers: [
+    paymentProviderFactory, simulatorCheckoutFactory,
+    SubscriptionsRepository, PaymentDeadLettersRepository, PremiumJobs, PremiumService, PaymentEventsProcessor,
+  ],
+});

@@ -1,14 +1,5 @@
-import { startService } from '@nivesh/platform';
+import { runService } from '@nivesh/platform';
 import { AppModule } from './app.module';
 import { loadConfig } from './config';
 
-const config = loadConfig();
-
-void startService({
-  service: 'premium',
-  module: AppModule.register(config),
-  config,
-}).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runService(AppModule, loadConfig());

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@nivesh/platform';
+import { serviceRoot } from '@nivesh/platform';
 import { AnalyticsHandler } from './analytics/analytics.handler';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { AnalyticsService } from './analytics/analytics.service';
@@ -13,24 +12,14 @@ import { VisitorEventsProcessor } from './visitors/visitor-events.processor';
 import { VisitorEventsRepository } from './visitors/visitor-events.repository';
 import { VisitorStatsService } from './visitors/visitor-stats.service';
 
-@Module({})
-export class AppModule {
-  static register(config: Config): DynamicModule {
-    return serviceModule(AppModule, {
-      service: 'tracking',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      controllers: [AnalyticsHandler],
-      providers: [
-        VisitorEventsRepository,
-        RollupsRepository,
-        AnalyticsRepository,
-        VisitorStatsService,
-        AnalyticsService,
-        StatisticsService,
-        VisitorEventsProcessor,
-        MaintenanceProcessor,
-      ],
-    });
-  }
-}
+/** The tracking service: visitors' page views and heartbeats, their daily roll-ups, and the admin's analytics. */
+export const AppModule = serviceRoot<Config>({
+  service: 'tracking',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  controllers: [AnalyticsHandler],
+  providers: [
+    VisitorEventsRepository, RollupsRepository, VisitorStatsService, VisitorEventsProcessor,
+    AnalyticsRepository, AnalyticsService, StatisticsService,
+    MaintenanceProcessor,
+  ],
+});

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule, type ServiceConfig } from '@nivesh/platform';
+import { serviceRoot, type ServiceConfig } from '@nivesh/platform';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS, SCHEMA } from '../migrations';
 import { SessionRepository } from '../sessions/session.repository';
@@ -8,14 +7,8 @@ import { UsersRepository } from '../users/users.repository';
 import { AdminService } from './admin.service';
 
 /** What the create-admin CLI needs: the database, Redis sessions, and no transport, queue or secrets. */
-@Module({})
-export class AdminCliModule {
-  static register(config: ServiceConfig): DynamicModule {
-    return serviceModule(AdminCliModule, {
-      service: 'auth',
-      config,
-      database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
-      providers: [UsersRepository, SessionRepository, PasswordHasher, AdminService],
-    });
-  }
-}
+export const AdminCliModule = serviceRoot<ServiceConfig>({
+  service: 'auth',
+  database: { schema: SCHEMA, migrations: MIGRATIONS, entities: ENTITIES },
+  providers: [UsersRepository, SessionRepository, PasswordHasher, AdminService],
+});
