@@ -37,7 +37,8 @@ import { QueueBoard } from './admin/queue-board';
 import { WebApp } from './spa/web-app.service';
 
 /** Seams a test may replace; everything else is built from the config. */
-export type GatewayOverrides = { rpc?: RpcGateway; redis?: Redis; postgres?: PostgresProbe };
+/** What a test puts in place of the gateway's own parts: its RPC, Redis, PostgreSQL probe, and where its lines go. */
+export type GatewayOverrides = { rpc?: RpcGateway; redis?: Redis; postgres?: PostgresProbe; logDestination?: Parameters<typeof createLogger>[2] };
 
 /** The JSON body limit of every route that does not declare its own `bodyLimitBytes` (the trade-book import does). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -99,27 +100,39 @@ const registerJsonParser = (fastify: FastifyInstance): void => {
 /** What a request that arrives while the gateway shuts down is told (fastify's own 503 body has no `detail`). */
 export const CLOSING_DETAIL = 'Nivesh is restarting. Try again in a moment.';
 
-/** Where a request keeps its trace between its first hook and its last. */
+/** Where a request keeps its trace, from the making of its logger to its last hook. */
 const REQUEST_TRACE = Symbol('nivesh.requestTrace');
-type TracedRequest = { [REQUEST_TRACE]?: RequestTrace };
+type TracedRaw = IncomingMessage & { [REQUEST_TRACE]?: RequestTrace };
 
 /**
- * Each request is a SERVER span (continuing the browser's `traceparent`), active from the first hook on, so the
- * request's RPC calls, queued jobs and log lines join its trace. The response names the span in `traceresponse`, and
- * the access log line (written once the response is sent, outside the span's context) carries its ids.
+ * A request's own logger (fastify makes it before anything else of the request, and writes `incoming request` with it
+ * before any hook runs). The request's span starts here and the logger is tied to it, so each of the request's lines
+ * names its trace, the first one included.
+ */
+const tracedRequestLogger = (parent: FastifyBaseLogger, bindings: { reqId?: unknown }, _options: unknown, raw: TracedRaw): Logger => {
+  const logger = requestLogger(parent as Logger, bindings);
+  const requestTrace = startRequestTrace(raw.method ?? 'GET', raw.headers);
+  raw[REQUEST_TRACE] = requestTrace;
+  tieLoggerToSpan(logger, requestTrace.span);
+  return logger;
+};
+
+/**
+ * Each request is a SERVER span (continuing the browser's `traceparent`), started with its logger and active from the
+ * first hook on, so the request's RPC calls, queued jobs and log lines join its trace. The response names the span in
+ * `traceresponse`, and the access log lines (the last written once the response is sent, outside the span's context)
+ * carry its ids.
  */
 const registerTracing = (fastify: FastifyInstance): void => {
   fastify.addHook('onRequest', (request, reply, done) => {
-    const requestTrace = startRequestTrace(request.method, request.headers);
-    (request as TracedRequest)[REQUEST_TRACE] = requestTrace;
-    // Each request has a logger of its own (the app's logger is never tied to one request's span).
-    if (request.log !== fastify.log) tieLoggerToSpan(request.log as Logger, requestTrace.span);
+    const raw = request.raw as TracedRaw;
+    const requestTrace = (raw[REQUEST_TRACE] ??= startRequestTrace(request.method, request.headers));
     const traceResponse = traceResponseOf(requestTrace);
     if (traceResponse) reply.header('traceresponse', traceResponse);
     inRequestTrace(requestTrace, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    const requestTrace = (request as TracedRequest)[REQUEST_TRACE];
+    const requestTrace = (request.raw as TracedRaw)[REQUEST_TRACE];
     // Only a recorded span is named by its route (routeOptions builds an object on every read).
     if (requestTrace?.span.isRecording()) endRequestTrace(requestTrace, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
     done();
@@ -188,7 +201,7 @@ const registerDocs = async (fastify: FastifyInstance): Promise<void> => {
  * Builds the gateway and initialises it without listening: tests use `inject`, main.ts listens.
  */
 export async function createGatewayApp(config: Config, overrides: GatewayOverrides = {}): Promise<NestFastifyApplication> {
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, overrides.logDestination);
   const redis = overrides.redis ?? (await connectRedis(config.REDIS_URL));
 
   try {
@@ -204,7 +217,7 @@ const buildApp = async (config: Config, logger: Logger, redis: Redis, overrides:
     loggerInstance: logger,
     genReqId: requestIdOf,
     // The loggers are the pino logger given above (fastify types them as its own base logger).
-    childLoggerFactory: (parent: FastifyBaseLogger, bindings: { reqId?: unknown }) => requestLogger(parent as Logger, bindings),
+    childLoggerFactory: tracedRequestLogger,
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,

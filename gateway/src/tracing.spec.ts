@@ -1,6 +1,9 @@
 import { initTelemetry, recordsSpans } from '@nivesh/platform';
 import { trace } from '@opentelemetry/api';
-import { startTestGateway, type TestGateway } from '../test/test-app';
+import { Writable } from 'node:stream';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createGatewayApp } from './app';
+import { FakePostgres, FakeRpc, startTestGateway, testConfig, type TestGateway } from '../test/test-app';
 
 // Its own file: a process sets telemetry up once, and here it is set up as in production without a collector.
 initTelemetry({ serviceName: 'nivesh-gateway-test' });
@@ -56,5 +59,35 @@ describe('gateway tracing with no collector configured', () => {
     const response = await ping({ traceparent: `00-${BROWSER_TRACE}-00f067aa0ba902b7` });
     expect(response.headers.traceresponse).toMatch(TRACERESPONSE);
     expect(response.headers.traceresponse).not.toContain(BROWSER_TRACE);
+  });
+});
+
+describe('the access lines of a request', () => {
+  const lines: Record<string, unknown>[] = [];
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    const rpc = new FakeRpc();
+    rpc.on('tracking.ping', () => ({ pong: true, service: 'tracking', instance: 'fake' }));
+    const logDestination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    app = await createGatewayApp(testConfig({ LOG_LEVEL: 'info' }), { rpc, postgres: new FakePostgres(), logDestination });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('both name the trace the response names, the first one (written before any hook runs) included', async () => {
+    const response = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/system/ping?service=tracking', headers: { 'x-request-id': 'access-1' } });
+    const [, traceId, spanId] = TRACERESPONSE.exec(String(response.headers.traceresponse)) ?? [];
+    const ofRequest = lines.filter((line) => line.reqId === 'access-1');
+
+    expect(ofRequest.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    for (const line of ofRequest) expect(line).toMatchObject({ trace_id: traceId, span_id: spanId });
   });
 });
