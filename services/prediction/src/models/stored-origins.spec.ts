@@ -1,15 +1,9 @@
-import path from 'node:path';
-import { adjustBars } from '../../../market/src/data/adjust';
-import { readBarsCsv } from '../../../market/src/data/csv';
-import { DATASET_ACTIONS } from '../../../market/src/data/dataset-actions';
+import { adjustedCloses } from '../../../../test/support/nse-dataset';
 import { planOrigins } from './backtest';
 import { type DailyClose, type EvaluationDetail, evaluateInDetail } from './evaluation';
 import { FIT_WINDOW } from './models';
 import { type StoredOrigin, originFingerprints } from './stored-origins';
 import { randomWalk } from './testing/random-walk';
-
-/** The shared dataset (../shared/data/nse), read in place. */
-const DATA = path.resolve(__dirname, '../../../..', '..', 'shared/data/nse');
 
 /** What a caller reads of a back-test: everything but the origins to store and the time it took. */
 const answer = ({ evaluation, perHorizon, validationCoverage, statistic, fallbacks }: EvaluationDetail) => ({ evaluation, perHorizon, validationCoverage, statistic, fallbacks });
@@ -75,11 +69,7 @@ describe('evaluateInDetail with stored origins', () => {
 
 describe("an incremental back-test of INFY's adjusted closes", () => {
   it('fits one origin over five new days, one day at a time, and answers exactly as a full back-test of the same days', async () => {
-    const bars = adjustBars(
-      await readBarsCsv(path.join(DATA, 'INFY.csv')),
-      DATASET_ACTIONS.filter((action) => action.symbol === 'INFY'),
-    );
-    const closes: DailyClose[] = bars.map(({ date, close }) => ({ date, close }));
+    const closes: DailyClose[] = await adjustedCloses('INFY');
     const first = await evaluateInDetail(closes.slice(0, -5));
     let stored = first.origins.computed;
     let computed = 0;
