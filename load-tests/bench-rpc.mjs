@@ -9,7 +9,7 @@
 // (a), (b), (b0) and (f) are started together and stay up; each round loads them one after another for
 // BENCH_DURATION_S (5 s), BENCH_ROUNDS times (8), and a ratio is the median of each round's. This machine's speed
 // drifts by half within minutes: servers restarted for every run, loaded 10 s apart, gave ratios that swung by a third
-// from run to run, while adjacent 5 s loads of servers already warm keep each round's pair within a few percent.
+// from run to run; adjacent 5 s loads of servers already warm give medians that agree from run to run within 0.02.
 // Targets: (b) >= 30% of (a), (b0) >= (c), p99 of (b) < 20 ms, (b) >= 95% of (b0).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
