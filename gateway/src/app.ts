@@ -36,8 +36,7 @@ import { contentSecurityPolicy, DOCS_CSP, staticSecurityHeaders } from './spa/cs
 import { QueueBoard } from './admin/queue-board';
 import { WebApp } from './spa/web-app.service';
 
-/** Seams a test may replace; everything else is built from the config. */
-/** What a test puts in place of the gateway's own parts: its RPC, Redis, PostgreSQL probe, and where its lines go. */
+/** Seams a test may replace (its RPC, Redis, PostgreSQL probe, and where its lines go); everything else is built from the config. */
 export type GatewayOverrides = { rpc?: RpcGateway; redis?: Redis; postgres?: PostgresProbe; logDestination?: Parameters<typeof createLogger>[2] };
 
 /** The JSON body limit of every route that does not declare its own `bodyLimitBytes` (the trade-book import does). */

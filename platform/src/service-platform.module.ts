@@ -90,7 +90,6 @@ export class ServicePlatformModule {
   }
 }
 
-
 /**
  * What a service declares once: its name, its database, and its own modules, handlers and providers. Providers that
  * need the configuration (a logger at its level) are made from it: `providers` may be a function of the config.
