@@ -299,6 +299,26 @@ describe('gateway app', () => {
       expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     });
 
+    it('sends a JSON answer the headers an API response needs, and a page also the ones only a document acts on', async () => {
+      const forApis = {
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-origin',
+      };
+      const forDocuments = ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+      for (const url of ['/api/system/ping?service=auth', '/api/no/such/route']) {
+        const answer = await gw.fastify.inject({ method: 'GET', url });
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(answer.headers).toMatchObject({ ...forApis, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+        for (const name of forDocuments) expect(answer.headers[name]).toBeUndefined();
+      }
+      const page = await gw.fastify.inject({ method: 'GET', url: '/api/docs/' });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers).toMatchObject({ ...forApis, 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin', 'x-xss-protection': '0' });
+      for (const name of forDocuments) expect(page.headers[name]).toBeDefined();
+    });
+
     it('serves /metrics with METRICS_TOKEN to whoever sends it, from anywhere, and to nobody without it', async () => {
       const token = 'scrape-token-0123456789';
       const guarded = await startTestGateway({ METRICS_TOKEN: token });

@@ -32,7 +32,7 @@ import type { PostgresProbe } from './health/postgres-probe';
 import { MetricsService } from './metrics/metrics.service';
 import { keepRawBody } from './payments/raw-body';
 import type { RpcGateway } from './rpc/rpc-gateway';
-import { contentSecurityPolicy, DOCS_CSP, staticSecurityHeaders } from './spa/csp';
+import { contentSecurityPolicy, DOCS_CSP, isJsonAnswer, staticSecurityHeaders } from './spa/csp';
 import { QueueBoard } from './admin/queue-board';
 import { WebApp } from './spa/web-app.service';
 
@@ -151,7 +151,7 @@ const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void 
   });
   registerTracing(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(securityHeaders.every);
     reply.header('x-request-id', request.id);
     if (closing) {
       void reply.code(503).header('connection', 'close').header('retry-after', '5').send({ detail: CLOSING_DETAIL });
@@ -159,11 +159,11 @@ const registerHooks = (fastify: FastifyInstance, metrics: MetricsService): void 
     }
     done();
   });
-  // Swagger UI sets its own policy; every other response gets the one for what it carries.
+  // A response gets the headers and the policy for what it carries; Swagger UI sets its own policy.
   fastify.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', contentSecurityPolicy(String(reply.getHeader('content-type') ?? ''), reply.raw));
-    }
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (!isJsonAnswer(contentType)) reply.headers(securityHeaders.documents);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(contentType, reply.raw));
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -90,7 +90,7 @@ export const contentSecurityPolicy = (contentType: string, response: ServerRespo
     if (isAdFrame(response)) return AD_FRAME_CSP;
     return pagePolicy(cspNonce(response));
   }
-  if (contentType.startsWith('application/json')) return API_CSP;
+  if (isJsonAnswer(contentType)) return API_CSP;
   return STATIC_CSP;
 };
 
@@ -106,12 +106,34 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Whether a response is a JSON answer (the API's answers and errors): never rendered, so it gets the API's policy. */
+export const isJsonAnswer = (contentType: string): boolean => contentType.startsWith('application/json');
+
+/**
+ * helmet's headers that only a document acts on: opener isolation, origin-keyed agent clusters, the referrer of the
+ * page's own requests, DNS prefetching of its links, and old browsers' XSS filter, download prompt and Flash/PDF
+ * policy files. A JSON answer is never a document, so it goes without them (OWASP's REST Security Cheat Sheet lists
+ * what an API response needs: the content type, nosniff, HSTS, a frame-ancestors policy and X-Frame-Options).
+ */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+/** helmet's headers other than the CSP: those every response gets, and those added to anything but a JSON answer. */
+export type SecurityHeaders = { readonly every: Record<string, string>; readonly documents: Record<string, string> };
+
 /**
  * helmet's headers other than the CSP (set per response above). They never change, so helmet runs once
- * at boot against a recording response and every response gets the recorded map in one call: helmet's
+ * at boot against a recording response and every response gets the recorded maps in one call each: helmet's
  * per-request middleware chain cost the gateway over a tenth of its CPU under load.
  */
-export const staticSecurityHeaders = (): Record<string, string> => {
+export const staticSecurityHeaders = (): SecurityHeaders => {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => {
@@ -127,5 +149,7 @@ export const staticSecurityHeaders = (): Record<string, string> => {
     recorder as unknown as ServerResponse,
     () => undefined,
   );
-  return headers;
+  const split: SecurityHeaders = { every: {}, documents: {} };
+  for (const [name, value] of Object.entries(headers)) (DOCUMENT_ONLY.has(name) ? split.documents : split.every)[name] = value;
+  return split;
 };
