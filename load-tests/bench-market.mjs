@@ -4,7 +4,10 @@
 //     same import again (must add nothing), timed; then the market-warm job that computes every stock's common
 //     answers for the new data version, timed.
 //  2. Baseline: a plain Node http server (load-tests/servers/plain-bytes.cjs) sending the very bytes the gateway sends
-//     for 5-year history and 5-year indicators, at the same connection count.
+//     for 5-year history and 5-year indicators, at the same connection count. It is up beside the gateway, and every
+//     scenario of 2 and 3 is loaded for BENCH_DURATION_S (5 s), one after another, BENCH_ROUNDS times (4): a figure is
+//     the median of its rounds and a ratio the median of each round's, as in bench:rpc, since this machine's speed
+//     drifts by half within minutes.
 //  3. Through the gateway (HTTP -> gateway -> stored answer bytes; a miss goes on through Redis Streams to the market
 //     service): quote, 5-year history, 5-year indicators as plain JSON (as the baseline sends them) and brotli (as a
 //     browser asks), a 304 revalidation, and GET /api/system/ping?service=market (an RPC round trip, no data).
@@ -20,9 +23,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { ROOT, log } from '../scripts/lib/common.mjs';
-import { benchEnvironment, startProcess, stopProcess, waitForOk, waitForWarm, withThrowawayStack } from './lib/bench.mjs';
+import { benchEnvironment, median, startProcess, stopProcess, waitForOk, waitForWarm, withThrowawayStack } from './lib/bench.mjs';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 const PORT = 19020;
 const PLAIN_PORT = 19021;
@@ -50,7 +54,7 @@ const importOnce = () => {
 };
 
 /** autocannon at CONNECTIONS connections for DURATION_S; `paths` rotate over the symbols. */
-const measure = async (name, url, pathOf, headersOf = () => ({}), expectStatus = 200) => {
+const measure = async (name, url, pathOf, headersOf = () => ({}), expectStatus = 200, { quiet = false } = {}) => {
   let next = 0;
   const result = await autocannon({
     url,
@@ -68,9 +72,30 @@ const measure = async (name, url, pathOf, headersOf = () => ({}), expectStatus =
   const failed = result.errors + result.timeouts + (expectStatus === 200 ? result.non2xx : result['2xx']);
   if (failed) throw new Error(`${name}: ${failed} failed requests`);
   const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mbps: result.throughput.average / 1e6 };
-  log(`${name.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.mbps.toFixed(1)} MB/s`);
+  if (!quiet) log(`${name.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms  ${row.mbps.toFixed(1)} MB/s`);
   return row;
 };
+
+/**
+ * Loads every scenario for DURATION_S, one after another, ROUNDS times. This machine's speed drifts by half within
+ * minutes, so a scenario is only compared with its baseline in the same round: a row is the median of its rounds, and
+ * `roundRatio(row, baseline)` the median of the rounds' ratios.
+ */
+const inRounds = async (scenarios) => {
+  const rounds = Object.fromEntries(Object.keys(scenarios).map((key) => [key, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const [key, load] of Object.entries(scenarios)) rounds[key].push(await load());
+    log(`round ${round} of ${ROUNDS}: ${Object.entries(rounds).map(([key, runs]) => `${key} ${runs.at(-1).rps.toFixed(0)}`).join(', ')} req/s`);
+  }
+  const rows = {};
+  for (const [key, runs] of Object.entries(rounds)) {
+    rows[key] = { name: runs[0].name, rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), runs };
+  }
+  return rows;
+};
+
+/** The median over the rounds of `row`'s throughput over `baseline`'s in the same round. */
+const roundRatio = (row, baseline) => median(row.runs.map((run, index) => run.rps / baseline.runs[index].rps));
 
 /** One request at a time for each of `symbols`: latency of each, p50 and p99. */
 const sequential = async (name, symbols, pathOf) => {
@@ -132,19 +157,11 @@ const plainBaseline = async () => {
   return { dir, file, sizes: { history: size(historyPath), indicators: size(indicatorsPath), indicatorsBr: size(brotliPath) } };
 };
 
-const runPlain = async (file) => {
+/** The plain server, up beside the gateway so that both are loaded in the same rounds. */
+const startPlain = async (file) => {
   const child = spawn(process.execPath, [path.join(ROOT, 'load-tests/servers/plain-bytes.cjs')], { env: { ...process.env, PORT: String(PLAIN_PORT), BYTES_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => child.stdout.once('data', resolve));
-  const url = `http://127.0.0.1:${PLAIN_PORT}`;
-  try {
-    return {
-      history: await measure('plain server: history 5y bytes', url, historyPath),
-      indicators: await measure('plain server: indicators 5y bytes', url, indicatorsPath),
-      indicatorsBr: await measure('plain server: indicators 5y brotli', url, brotliPath),
-    };
-  } finally {
-    await stopProcess(child);
-  }
+  return { url: `http://127.0.0.1:${PLAIN_PORT}`, stop: () => stopProcess(child) };
 };
 
 const main = () =>
@@ -173,17 +190,26 @@ const main = () =>
       for (const symbol of SYMBOLS) etags[symbol] = (await fetch(`${base}${indicatorsPath(symbol)}`, { method: 'GET', headers: BROTLI })).headers.get('etag');
       // Warm the gateway's memory and connections before measuring.
       for (const symbol of SYMBOLS) for (const pathOf of [historyPath, indicatorsPath]) await bodyOf(`${base}${pathOf(symbol)}`, BROTLI);
-      const rows = {
-        ping: await measure('ping (RPC round trip)', base, () => '/api/system/ping?service=market'),
-        quote: await measure('quote', base, (s) => `/api/market/quote?symbol=${q(s)}`),
-        history: await measure('history 5y, plain JSON', base, historyPath),
-        indicators: await measure('indicators 5y, plain JSON', base, indicatorsPath),
-        indicatorsBr: await measure('indicators 5y, brotli', base, indicatorsPath, () => BROTLI),
-        revalidate: await measure('indicators 5y, 304 revalidation', base, indicatorsPath, (s) => ({ ...BROTLI, 'if-none-match': etags[s] }), 304),
-      };
-      return { warm, rows, sizes: plain.sizes, file: plain.file };
+      const plainServer = await startPlain(plain.file);
+      try {
+        const quiet = { quiet: true };
+        const rows = await inRounds({
+          ping: () => measure('ping (RPC round trip)', base, () => '/api/system/ping?service=market', undefined, 200, quiet),
+          quote: () => measure('quote', base, (s) => `/api/market/quote?symbol=${q(s)}`, undefined, 200, quiet),
+          history: () => measure('history 5y, plain JSON', base, historyPath, undefined, 200, quiet),
+          indicators: () => measure('indicators 5y, plain JSON', base, indicatorsPath, undefined, 200, quiet),
+          indicatorsBr: () => measure('indicators 5y, brotli', base, indicatorsPath, () => BROTLI, 200, quiet),
+          revalidate: () => measure('indicators 5y, 304 revalidation', base, indicatorsPath, (s) => ({ ...BROTLI, 'if-none-match': etags[s] }), 304, quiet),
+          plainHistory: () => measure('plain server: history 5y bytes', plainServer.url, historyPath, undefined, 200, quiet),
+          plainIndicators: () => measure('plain server: indicators 5y bytes', plainServer.url, indicatorsPath, undefined, 200, quiet),
+          plainIndicatorsBr: () => measure('plain server: indicators 5y brotli', plainServer.url, brotliPath, undefined, 200, quiet),
+        });
+        return { warm, rows, sizes: plain.sizes };
+      } finally {
+        await plainServer.stop();
+      }
     });
-    const plain = await runPlain(cached.file);
+    const plain = { history: cached.rows.plainHistory, indicators: cached.rows.plainIndicators, indicatorsBr: cached.rows.plainIndicatorsBr };
 
     // Cold: a fresh gateway; the market service has the warm job's answers stored.
     const firstVisit = await withStack({}, () => sequential('cold: first request after an import', stocks, indicatorsPath));
@@ -202,11 +228,14 @@ const main = () =>
     });
 
     const { rows } = cached;
-    const ratio = (a, b) => (a / b).toFixed(2);
     console.log(`\nsizes: history 5y ${(cached.sizes.history / 1024).toFixed(0)} kB, indicators 5y ${(cached.sizes.indicators / 1024).toFixed(0)} kB, as brotli ${(cached.sizes.indicatorsBr / 1024).toFixed(0)} kB`);
+    console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per scenario: medians of the rounds, and of each round's ratio`);
     console.log('\n| scenario (16 connections) | req/s | p50 / p99 | vs baseline |');
     console.log('|---|---|---|---|');
-    const line = (label, row, baseline, baselineName) => console.log(`| ${label} | ${row.rps.toFixed(0)} | ${row.p50} / ${row.p99} ms | ${baseline ? `${ratio(row.rps, baseline.rps)} of ${baselineName}` : '—'} |`);
+    // The uncached load runs on a stack of its own, outside the rounds: it is compared with the plain server's median.
+    const ratioOf = (row, baseline) => (row.runs && baseline.runs ? roundRatio(row, baseline) : row.rps / baseline.rps);
+    const line = (label, row, baseline, baselineName) =>
+      console.log(`| ${label} | ${row.rps.toFixed(0)} | ${row.p50} / ${row.p99} ms | ${baseline ? `${ratioOf(row, baseline).toFixed(2)} of ${baselineName}` : '—'} |`);
     line('plain server, history 5y bytes (baseline)', plain.history);
     line('plain server, indicators 5y bytes (baseline)', plain.indicators);
     line('ping, RPC round trip (baseline)', rows.ping);

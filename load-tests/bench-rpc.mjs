@@ -28,6 +28,7 @@ import {
   log,
   migrate,
 } from '../scripts/lib/common.mjs';
+import { median } from './lib/bench.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 64);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 5);
@@ -206,12 +207,6 @@ try {
   for (const suffix of ['', 'b', 'u', 'f', 'g']) await deleteRedisPrefix(env.REDIS_URL, `${prefix}${suffix}`);
 }
 
-const median = (values) => {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((x, y) => x - y);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 /** A scenario's median round: the median of each figure over the rounds. */
 const medianOf = (runs) => ({
   rps: median(runs.map((r) => r.rps)),

@@ -177,3 +177,11 @@ export const loadFromManyClients = async ({ url, name, connections, durationS, r
   log(`${name.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms`);
   return row;
 };
+
+/** The median of the numbers given, NaN ones left out (a scenario not run); NaN when none is left. */
+export const median = (values) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((x, y) => x - y);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};

@@ -1,4 +1,6 @@
+import { createLogger } from '@nivesh/platform';
 import { ROUTES, type RouteDefinition } from '@nivesh/proto';
+import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import type { RouteAccess } from '../auth/route-access';
 import type { ErrorReplies } from '../errors/error-replies';
@@ -50,18 +52,37 @@ describe('ApiRoutes', () => {
     expect(() => apiRoutesOf([ping, ping]).register(Fastify(), { systemPing: ROUTES.systemPing })).toThrow('The gateway answers GET /api/system/ping twice.');
   });
 
-  it("answers with the route's status, and leaves a reply a handler sent itself alone", async () => {
-    const fastify = Fastify();
+  it("answers with the route's status, and leaves a reply a handler sent itself alone, sending nothing twice", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+        done();
+      },
+    });
+    const fastify = Fastify({ loggerInstance: createLogger('test', 'info', destination) });
     const created = { ...ROUTES.systemPing, path: '/created', status: 201 } as RouteDefinition;
     const sentItself = { ...ROUTES.systemPing, path: '/sent' } as RouteDefinition;
+    // As the forwarder sends a stored answer: awaits its bytes, sends them, then returns the reply from an async function.
+    const sentLater = { ...ROUTES.systemPing, path: '/sent-later' } as RouteDefinition;
     apiRoutesOf([
       apiRoute(created, (input) => ({ service: (input as { service: string }).service })),
       apiRoute(sentItself, (_input, _request, reply) => reply.code(203).send('by hand')),
-    ]).register(fastify, { created, sentItself });
+      apiRoute(sentLater, async (_input, _request, reply) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        await reply.type('application/json; charset=utf-8').send(Buffer.from('{"stored":true}'));
+        return reply;
+      }),
+    ]).register(fastify, { created, sentItself, sentLater });
     const answer = await fastify.inject({ method: 'GET', url: '/created?service=tracking' });
     expect([answer.statusCode, answer.json()]).toEqual([201, { service: 'tracking' }]);
     const byHand = await fastify.inject({ method: 'GET', url: '/sent?service=tracking' });
     expect([byHand.statusCode, byHand.body]).toEqual([203, 'by hand']);
+    const later = await fastify.inject({ method: 'GET', url: '/sent-later?service=tracking' });
+    expect([later.statusCode, later.json()]).toEqual([200, { stored: true }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Fastify warns "Reply was already sent" (level 40) when a route sends a second time.
+    expect(lines.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([]);
     await fastify.close();
   });
 });

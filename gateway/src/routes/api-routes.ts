@@ -67,8 +67,11 @@ export class ApiRoutes {
         if (!accessFirst) await this.access.check(definition, request);
         const input = parseRouteInput(definition, definition.method === 'GET' ? request.query : request.body);
         const answer = await handle(input, request, reply);
-        // A handler that sends its answer itself (stored bytes, an event stream) returns `reply`, as fastify's own do.
-        return answer === reply ? reply : reply.code(status).send(answer);
+        // A handler that sends its answer itself (stored bytes, an event stream) returns `reply`, as fastify's own do. A
+        // reply is thenable, so awaiting it waits for the answer to go out and gives undefined, not the reply: what says
+        // the answer is sent is the reply itself. (Sending again made fastify log "Reply was already sent" with a stack
+        // trace for every stored answer, and cost more of the gateway's CPU than the answer did.)
+        return answer === reply || reply.sent ? reply : reply.code(status).send(answer);
       },
     });
   }
