@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, MessagePattern } from '@nestjs/microservices';
@@ -117,13 +118,28 @@ export type TestGateway = {
   close: () => Promise<void>;
 };
 
-/** The real gateway with a fake RPC seam and fake PostgreSQL probe, on the local Redis under a fresh prefix. */
+/** What fastify warns when a route sends a second answer on a reply already sent. */
+const SENT_TWICE = 'Reply was already sent';
+
+/**
+ * The real gateway with a fake RPC seam and fake PostgreSQL probe, on the local Redis under a fresh prefix. Its
+ * warnings are kept, and `close` fails when any request was answered twice: the client still gets the first answer,
+ * so only the log shows it.
+ */
 export const startTestGateway = async (env: Record<string, string> = {}): Promise<TestGateway> => {
   const webDist = env.WEB_DIST_DIR ?? makeWebDist();
-  const config = testConfig({ WEB_DIST_DIR: webDist, ...env });
+  const config = testConfig({ WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', ...env });
   const rpc = new FakeRpc();
   const postgres = new FakePostgres();
-  const app = await createGatewayApp(config, { rpc, postgres });
+  const sentTwice: string[] = [];
+  const logDestination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const line = chunk.toString();
+      if (line.includes(SENT_TWICE)) sentTwice.push(line);
+      done();
+    },
+  });
+  const app = await createGatewayApp(config, { rpc, postgres, logDestination });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const redis = new Redis(config.REDIS_URL);
 
@@ -146,6 +162,7 @@ export const startTestGateway = async (env: Record<string, string> = {}): Promis
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
     if (!env.WEB_DIST_DIR) rmSync(webDist, { recursive: true, force: true });
+    if (sentTwice.length > 0) throw new Error(`The gateway answered ${sentTwice.length} request(s) twice; the first: ${sentTwice[0]}`);
   };
 
   return { app, fastify, config, rpc, postgres, redis, webDist, putSession, close };
