@@ -97,6 +97,7 @@ const control = createServer((request, response) => {
 await new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
 
 const stack = startStack({
+  answeredTwiceFile: process.env.E2E_ANSWERED_TWICE_FILE,
   env: {
     ...env,
     PORT: String(port),

@@ -9,6 +9,7 @@ await loadMarketData(process.env);
 await loadPosts(process.env);
 const smtpPort = Number(process.env.E2E_SMTP_PORT || 12525);
 const stack = startStack({
+  answeredTwiceFile: process.env.E2E_ANSWERED_TWICE_FILE,
   smtp: true,
   env: {
     SMTP_PORT: String(smtpPort),

@@ -68,6 +68,18 @@ const countPlaywright = (file) => {
   log(`e2e: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed`);
 };
 
+/**
+ * A request the gateway answered twice: the browser got the first answer and passed, so only the stack's log shows it
+ * (fastify's "Reply was already sent"); the e2e stacks append those lines to `file`.
+ */
+const failIfAnsweredTwice = (file) => {
+  if (!existsSync(file)) return;
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  if (lines.length === 0) return;
+  log(`e2e: the gateway answered ${lines.length} request(s) twice, the first: ${lines[0].slice(0, 300)}`);
+  failures.push(`e2e (${lines.length} requests answered twice, see ${path.relative(ROOT, file)})`);
+};
+
 ensureDependencies();
 // Containers of their own where a Docker engine answers, else the local servers (scripts/lib/test-infra.mjs decides).
 const infra = chooseTestInfra({ env: process.env, docker: await findDocker(process.env), images: composeImages() });
@@ -126,11 +138,14 @@ if (wants('int') || wants('e2e')) {
       countJest(path.join(results, 'int.json'), 'integration');
     }
     if (wants('e2e')) {
+      const answeredTwice = path.join(results, 'answered-twice.log');
       await step('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
         ...runEnv,
         PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e.json'),
+        E2E_ANSWERED_TWICE_FILE: answeredTwice,
       });
       countPlaywright(path.join(results, 'e2e.json'));
+      failIfAnsweredTwice(answeredTwice);
     }
   } finally {
     await dropDatabase(runEnv.DATABASE_URL).catch((error) => log(`could not drop the test database: ${error.message}`));

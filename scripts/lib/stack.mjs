@@ -1,5 +1,6 @@
 // Starts the whole stack as child processes: the services, the gateway and (in development) the SMTP sink.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, SERVICES } from './common.mjs';
@@ -18,10 +19,15 @@ const format = (name, color, line) => {
   }
 };
 
+/** What fastify warns when a route sends a second answer on a reply already sent: the client never sees it. */
+const ANSWERED_TWICE = 'Reply was already sent';
+
 /**
- * @param {{ env: Record<string,string>, smtp?: boolean, quiet?: boolean }} options
+ * `answeredTwiceFile`: where the gateway's "Reply was already sent" lines are appended as they come, so the run that
+ * started the stack can fail on them (`npm test` does, after the end-to-end tests).
+ * @param {{ env: Record<string,string>, smtp?: boolean, quiet?: boolean, answeredTwiceFile?: string }} options
  */
-export const startStack = ({ env, smtp = false, quiet = false }) => {
+export const startStack = ({ env, smtp = false, quiet = false, answeredTwiceFile }) => {
   const processes = [
     ...(smtp ? [{ name: 'smtp', entry: 'scripts/dev-smtp.mjs' }] : []),
     ...SERVICES.map((service) => ({ name: service, entry: `services/${service}/dist/main.js` })),
@@ -34,6 +40,7 @@ export const startStack = ({ env, smtp = false, quiet = false }) => {
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         if (!quiet) process.stdout.write(`${format(name, color, line)}\n`);
+        if (answeredTwiceFile && line.includes(ANSWERED_TWICE)) appendFileSync(answeredTwiceFile, `[${name}] ${line}\n`);
       });
     }
     child.on('exit', (code, signal) => {
