@@ -192,17 +192,18 @@ const main = () =>
       for (const symbol of SYMBOLS) for (const pathOf of [historyPath, indicatorsPath]) await bodyOf(`${base}${pathOf(symbol)}`, BROTLI);
       const plainServer = await startPlain(plain.file);
       try {
-        const quiet = { quiet: true };
+        /** One scenario of the rounds: a load that logs nothing (the rounds log each round's figures). */
+        const scenario = (name, url, pathOf, headersOf = undefined, status = 200) => () => measure(name, url, pathOf, headersOf, status, { quiet: true });
         const rows = await inRounds({
-          ping: () => measure('ping (RPC round trip)', base, () => '/api/system/ping?service=market', undefined, 200, quiet),
-          quote: () => measure('quote', base, (s) => `/api/market/quote?symbol=${q(s)}`, undefined, 200, quiet),
-          history: () => measure('history 5y, plain JSON', base, historyPath, undefined, 200, quiet),
-          indicators: () => measure('indicators 5y, plain JSON', base, indicatorsPath, undefined, 200, quiet),
-          indicatorsBr: () => measure('indicators 5y, brotli', base, indicatorsPath, () => BROTLI, 200, quiet),
-          revalidate: () => measure('indicators 5y, 304 revalidation', base, indicatorsPath, (s) => ({ ...BROTLI, 'if-none-match': etags[s] }), 304, quiet),
-          plainHistory: () => measure('plain server: history 5y bytes', plainServer.url, historyPath, undefined, 200, quiet),
-          plainIndicators: () => measure('plain server: indicators 5y bytes', plainServer.url, indicatorsPath, undefined, 200, quiet),
-          plainIndicatorsBr: () => measure('plain server: indicators 5y brotli', plainServer.url, brotliPath, undefined, 200, quiet),
+          ping: scenario('ping (RPC round trip)', base, () => '/api/system/ping?service=market'),
+          quote: scenario('quote', base, (s) => `/api/market/quote?symbol=${q(s)}`),
+          history: scenario('history 5y, plain JSON', base, historyPath),
+          indicators: scenario('indicators 5y, plain JSON', base, indicatorsPath),
+          indicatorsBr: scenario('indicators 5y, brotli', base, indicatorsPath, () => BROTLI),
+          revalidate: scenario('indicators 5y, 304 revalidation', base, indicatorsPath, (s) => ({ ...BROTLI, 'if-none-match': etags[s] }), 304),
+          plainHistory: scenario('plain server: history 5y bytes', plainServer.url, historyPath),
+          plainIndicators: scenario('plain server: indicators 5y bytes', plainServer.url, indicatorsPath),
+          plainIndicatorsBr: scenario('plain server: indicators 5y brotli', plainServer.url, brotliPath),
         });
         return { warm, rows, sizes: plain.sizes };
       } finally {

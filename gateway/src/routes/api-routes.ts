@@ -68,11 +68,11 @@ export class ApiRoutes {
         const input = parseRouteInput(definition, definition.method === 'GET' ? request.query : request.body);
         const answer = await handle(input, request, reply);
         // A handler that sends its answer itself (stored bytes, an event stream) returns `reply`, as fastify's own do. A
-        // reply is thenable, so awaiting it waits for the answer to go out and gives undefined, not the reply: what says
+        // reply is thenable, so awaiting it waits for the answer to go out and gives undefined, never the reply: what says
         // the answer is on its way is the reply itself, sent, or its headers written (an event stream its client left
         // before the end). Sending again made fastify log "Reply was already sent" with a stack trace for every stored
         // answer, and cost more of the gateway's CPU than the answer did.
-        return answer === reply || reply.sent || reply.raw.headersSent ? reply : reply.code(status).send(answer);
+        return reply.sent || reply.raw.headersSent ? reply : reply.code(status).send(answer);
       },
     });
   }
